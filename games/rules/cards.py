@@ -1,0 +1,81 @@
+"""Cards in hand, deck and discard: what a card can pay for, drawing and reshuffling."""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.rng import Rng
+from games.rules.state import GameState, Player
+
+
+def card_moves(card, character_id: str) -> bool:
+    """A card pays one movement for a character: its icon is on a scale, or the card is wild."""
+    return card.wild or character_id in card.icons
+
+
+def card_flag(card, character_id: str, flag: str, *, open_ok: bool = True) -> bool:
+    """A card lets this character take a flag action: the flag is beside its icon, or is the
+    card's open action (any single revealed character may use that)."""
+    if card.wild:
+        return False
+    if card.icons.get(character_id, "-") == flag:
+        return True
+    return open_ok and card.open == flag
+
+
+def take_cards(state: GameState, player: Player, card_ids: Iterable[str]) -> list:
+    """Check that every card is in the player's hand and return their definitions."""
+    found = []
+    for card_id in card_ids:
+        if card_id not in player.hand:
+            raise RuleError("card_not_in_hand", f"{card_id} is not in {player.id}'s hand",
+                            card=card_id)
+        found.append(state.card(card_id))
+    return found
+
+
+def discard_cards(player: Player, card_ids: Iterable[str]) -> None:
+    for card_id in card_ids:
+        player.hand.remove(card_id)
+        player.discard.append(card_id)
+
+
+def draw(state: GameState, player: Player, count: int, events: EventLog) -> int:
+    """Draw up to `count` cards, reshuffling the discard pile when the deck runs out."""
+    drawn = []
+    for _ in range(count):
+        if not player.deck:
+            if not player.discard:
+                break
+            player.deck = player.discard
+            player.discard = []
+            Rng(state).shuffle(player.deck)
+            events.add("deck_reshuffled", player=player.id, size=len(player.deck))
+        drawn.append(player.deck.pop(0))
+    player.hand.extend(drawn)
+    if drawn:
+        events.add("cards_drawn", player=player.id, count=len(drawn))
+        events.add("cards_received", to=(player.id,), player=player.id, cards=drawn)
+    return len(drawn)
+
+
+def draw_up_to_limit(state: GameState, player: Player, count: int, events: EventLog) -> int:
+    """The end-of-turn draw: `count` cards, but never past the hand limit."""
+    room = state.catalog.option("hand_limit") - len(player.hand)
+    return draw(state, player, max(0, min(count, room)), events)
+
+
+def single_card(cards: tuple, what: str) -> str:
+    if len(cards) != 1:
+        raise RuleError("card_cannot_pay", f"{what} is paid with exactly one card")
+    return cards[0]
+
+
+def hand_card_for(state: GameState, player: Player, character_id: str,
+                  flag: str) -> Optional[str]:
+    """Some card in hand that lets this character take `flag` (used to offer defences)."""
+    for card_id in player.hand:
+        if card_flag(state.card(card_id), character_id, flag):
+            return card_id
+    return None

@@ -1,0 +1,45 @@
+"""Claiming: three of a kind of one character's icon (wild movement fills any set)."""
+from __future__ import annotations
+
+from games.rules.cards import discard_cards, take_cards
+from games.rules.combat import acting_character
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.modes import mode_of
+from games.rules.state import Character, GameState
+
+
+def pay_three_of_a_kind(state: GameState, seat: str, character: Character,
+                        card_ids: tuple) -> str:
+    """Check a claim's payment; return whose icon made the set.
+
+    The set is three cards showing the claiming character's icon, or three showing one
+    knocked-out character of the same player; wild cards stand in for any icon."""
+    if len(card_ids) != 3:
+        raise RuleError("card_cannot_pay", "a claim takes exactly three cards")
+    cards = take_cards(state, state.player(seat), card_ids)
+    candidates = [character.id] + [c.id for c in state.characters_of(character.player)
+                                   if c.knocked_out]
+    for name in candidates:
+        if all(card.wild or name in card.icons for card in cards):
+            return name
+    raise RuleError("card_cannot_pay",
+                    f"these cards are not three of a kind for {character.id} "
+                    "or for one knocked-out character")
+
+
+def claim_shard(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    character = acting_character(state, seat, command.character)
+    player = state.player(seat)
+    if character.space not in player.shards:
+        raise RuleError("no_target", f"there is no shard of {seat}'s in space {character.space}")
+    pay_three_of_a_kind(state, seat, character, command.cards)
+    discard_cards(player, command.cards)
+    player.shards.remove(character.space)
+    player.score += 1
+    events.add("card_played", player=seat, cards=list(command.cards), action="claim",
+               character=character.id)
+    events.add("shard_claimed", player=seat, character=character.id, space=character.space,
+               score=player.score)
+    mode_of(state).check_outcome(state, events)

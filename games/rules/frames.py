@@ -1,0 +1,86 @@
+"""The resumable work stack.
+
+Anything that may stop to ask a person (an attack waiting for a defence, the Ancients' turn
+waiting for an interrupt) is a frame: a plain dict on `state.frames`. `resolve` runs the top
+frame until the stack is empty or a prompt is pending; an answer to the prompt goes to the
+frame that asked. Because frames are data, a game paused mid-attack serialises like any other.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.state import GameState
+
+MAX_STEPS = 10_000
+
+
+class FrameHandler(Protocol):
+    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+        """Advance the frame: pop it when done, or set `state.prompt` and return."""
+
+    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+                events: EventLog) -> None:
+        """Take the answer to the prompt this frame raised."""
+
+
+HANDLERS: dict[str, FrameHandler] = {}
+
+
+def frame_handler(kind: str) -> Callable:
+    """Class decorator: register a handler for frames of `kind`."""
+    def register(cls):
+        HANDLERS[kind] = cls()
+        return cls
+    return register
+
+
+def push(state: GameState, kind: str, **data) -> dict:
+    frame = {"kind": kind, **data}
+    state.frames.append(frame)
+    return frame
+
+
+def resolve(state: GameState, events: EventLog, *, run_deferred: bool = False) -> None:
+    """Run frames until the stack is empty, a prompt waits, or the game is over.
+
+    A frame marked `deferred` (the Ancients' turn on the site, run by a worker) stops the
+    loop unless `run_deferred` is set: that is `engine.advance`'s job, not a player's command.
+    """
+    for _ in range(MAX_STEPS):
+        if state.prompt is not None or not state.frames or state.outcome is not None:
+            if state.outcome is not None:
+                state.frames.clear()
+                state.prompt = None
+            return
+        frame = state.frames[-1]
+        if frame.get("deferred") and not run_deferred:
+            return
+        HANDLERS[frame["kind"]].step(state, frame, events)
+    raise RuntimeError("the rules engine did not settle (frame loop limit)")
+
+
+def respond(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """Route an answer to the frame whose prompt is pending, then carry on."""
+    prompt = state.prompt
+    if prompt is None:
+        raise RuleError("action_not_allowed", "there is no question waiting for an answer")
+    if prompt.to != seat:
+        raise RuleError("not_your_turn", f"the question is for {prompt.to}, not {seat}")
+    frame = state.frames[-1]
+    HANDLERS[frame["kind"]].respond(state, frame, seat, command, events)
+    resolve(state, events)
+
+
+def ask(state: GameState, kind: str, to: str, **data) -> None:
+    """Raise a prompt for the top frame."""
+    from games.rules.state import Prompt
+    state.prompt = Prompt(kind, to, data)
+
+
+def has_deferred_work(state: GameState) -> bool:
+    """Is there work waiting for `engine.advance` (and no prompt in the way)?"""
+    return (state.outcome is None and state.prompt is None and bool(state.frames)
+            and bool(state.frames[-1].get("deferred")))

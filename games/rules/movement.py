@@ -1,0 +1,147 @@
+"""Moving characters: move (and climb), fly and rally."""
+from __future__ import annotations
+
+from games.rules.cards import card_flag, card_moves, discard_cards, single_card, take_cards
+from games.rules.combat import acting_character
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.modes import mode_of
+from games.rules.state import Character, GameState
+
+
+def _free_to_move(character: Character) -> None:
+    if character.ensnared:
+        raise RuleError("ensnared", f"{character.id} is caught in a stasis trap and cannot move")
+
+
+def _step_to(state: GameState, character: Character, to) -> bool:
+    """Check one step to an adjacent space; return whether it is a climb."""
+    board = state.board
+    if to not in board.spaces:
+        raise RuleError("invalid_command", f"there is no space {to}")
+    if not board.is_adjacent(character.space, to):
+        raise RuleError("not_adjacent", f"space {to} is not next to {character.id}'s space "
+                                        f"{character.space} across an open boundary")
+    return board.is_climb(character.space, to)
+
+
+def _place(state: GameState, character: Character, to: int, events: EventLog, **how) -> None:
+    origin = character.space
+    character.space = to
+    events.add("character_moved", character=character.id, **{"from": origin}, to=to, **how)
+
+
+def move(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    character = acting_character(state, seat, command.character)
+    _free_to_move(character)
+    climb = _step_to(state, character, command.to)
+    player = state.player(seat)
+    cards = take_cards(state, player, command.cards)
+    needed = 2 if climb else 1
+    if climb and len(cards) < 2:
+        raise RuleError("climb_needs_two_cards",
+                        f"climbing into space {command.to} takes two movement cards")
+    if len(cards) != needed:
+        raise RuleError("card_cannot_pay", f"this move takes exactly {needed} card(s)")
+    for card in cards:
+        if not card_moves(card, character.id):
+            raise RuleError("card_cannot_pay", f"{card.id} cannot move {character.id}")
+    discard_cards(player, command.cards)
+    events.add("card_played", player=seat, cards=list(command.cards), action="move",
+               character=character.id)
+    _place(state, character, command.to, events, climb=climb)
+
+
+def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    character = acting_character(state, seat, command.character)
+    _free_to_move(character)
+    player = state.player(seat)
+    card_id = single_card(command.cards, "flying")
+    (card,) = take_cards(state, player, [card_id])
+    if not card_flag(card, character.id, "fly"):
+        raise RuleError("card_cannot_pay", f"{card_id} does not let {character.id} fly")
+    board = state.board
+    if command.to not in board.spaces:
+        raise RuleError("invalid_command", f"there is no space {command.to}")
+    path = list(command.path) if command.path else None
+    if path is not None:
+        if path[-1] != command.to or not 1 <= len(path) <= 2:
+            raise RuleError("invalid_command", "a flight path lists one or two spaces ending at 'to'")
+        here = character.space
+        for step in path:
+            if not board.is_adjacent(here, step):
+                raise RuleError("not_adjacent", f"space {step} is not next to space {here}")
+            here = step
+    else:
+        distance = board.distance(character.space, command.to)
+        if distance is None or not 1 <= distance <= 2:
+            raise RuleError("not_adjacent",
+                            f"space {command.to} is not within two moves of {character.space}")
+    discard_cards(player, [card_id])
+    events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
+    _place(state, character, command.to, events, flew=True)
+
+
+def rally(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """Move the rallying character and/or one friend; each climb costs one more card."""
+    mode = mode_of(state)
+    leader = acting_character(state, seat, command.character)
+    friend = state.characters.get(command.with_)
+    if friend is None:
+        raise RuleError("invalid_command", f"there is no character {command.with_!r}")
+    if friend.id == leader.id or not mode.rally_partner_ok(state, seat, friend):
+        raise RuleError("action_not_allowed", f"{friend.id} cannot rally with {leader.id}")
+    if friend.knocked_out:
+        raise RuleError("knocked_out", f"{friend.id} is knocked out")
+    if friend.space is None:
+        raise RuleError("not_on_board", f"{friend.id} has not been revealed yet")
+    board = state.board
+    if friend.space != leader.space and not board.is_adjacent(leader.space, friend.space):
+        raise RuleError("not_adjacent", f"{leader.id} and {friend.id} must share a space or be next to each other")
+    moves = command.to if isinstance(command.to, dict) else None
+    if not moves or any(name not in (leader.id, friend.id) for name in moves):
+        raise RuleError("invalid_command",
+                        f"rally 'to' maps {leader.id} and/or {friend.id} to their new spaces")
+    climbs = {}
+    for name, to in moves.items():
+        mover = state.characters[name]
+        _free_to_move(mover)
+        climbs[name] = _step_to(state, mover, to)
+    player = state.player(seat)
+    cards = take_cards(state, player, command.cards)
+    if not card_flag(cards[0], leader.id, "rally"):
+        raise RuleError("card_cannot_pay", f"{cards[0].id} does not let {leader.id} rally")
+    _pay_rally_climbs(leader, friend, climbs, cards[1:])
+    discard_cards(player, command.cards)
+    events.add("card_played", player=seat, cards=list(command.cards), action="rally",
+               character=leader.id)
+    for name, to in moves.items():
+        _place(state, state.characters[name], to, events, climb=climbs[name], rally=True)
+
+
+def _pay_rally_climbs(leader: Character, friend: Character, climbs: dict, extra: list) -> None:
+    """Each climbing mover needs one more card that moves it. A rally card is a card for both
+    movers, so a second rally card pays both climbs at once."""
+    from itertools import product
+
+    needs = [name for name, climb in climbs.items() if climb]
+
+    def covers(card, name: str) -> bool:
+        if card_flag(card, leader.id, "rally") or card_flag(card, friend.id, "rally"):
+            return True
+        if card.wild:  # wild movement shows every icon of the player's own faction
+            return name == leader.id or friend.player == leader.player
+        return name in card.icons
+
+    # every need is paid by some card, and every extra card pays for something
+    for choice in product(range(len(extra)), repeat=len(needs)):
+        if set(choice) == set(range(len(extra))) and all(
+                covers(extra[card], need) for need, card in zip(needs, choice)):
+            return
+    if len(extra) < len(needs) and not any(
+            card_flag(card, leader.id, "rally") or card_flag(card, friend.id, "rally")
+            for card in extra):
+        raise RuleError("climb_needs_two_cards",
+                        "each climbing character needs one more card that moves it")
+    raise RuleError("card_cannot_pay", "these cards do not pay exactly for this rally's climbs")

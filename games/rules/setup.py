@@ -1,0 +1,95 @@
+"""Setting up a skirmish: decks, dealt map cards, secret assignments, shards, first player."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from games.rules.cards import draw
+from games.rules.board import Board
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.rng import Rng, seed_state
+from games.rules.state import Catalog, Character, GameState, Player, Turn
+
+MAP_CARDS_DEALT = 10
+SHARDS = 5
+OPENING_HAND = 7
+
+
+def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
+                 seed: int, colours: Sequence[str] | None = None,
+                 options: Mapping[str, Any] | None = None) -> GameState:
+    """A skirmish at the start of setup: map cards dealt, waiting for every `assign`."""
+    if not 2 <= len(player_ids) <= 4 or len(factions) != len(player_ids):
+        raise ValueError("a skirmish needs two to four players, one faction each")
+    if len({f.id for f in factions}) != len(factions):
+        raise ValueError("each player needs a different faction")
+    cards = {card.id: card for faction in factions for card in faction.deck}
+    catalog = Catalog(board=board, cards=cards, options=dict(options or {}),
+                      content={"map": board.name, "factions": [f.id for f in factions]})
+    players, characters = [], {}
+    for i, (pid, faction) in enumerate(zip(player_ids, factions)):
+        colour = colours[i] if colours else faction.colour
+        players.append(Player(id=pid, faction=faction.id, colour=colour,
+                              deck=[card.id for card in faction.deck]))
+        for cdef in faction.characters:
+            characters[cdef.id] = Character(id=cdef.id, player=pid, name=cdef.name,
+                                            health=cdef.health, flags=tuple(cdef.flags))
+    state = GameState(mode="skirmish", catalog=catalog, players=players, characters=characters,
+                      turn=Turn(phase="setup"), rng=seed_state(seed))
+    rng = Rng(state)
+    for player in players:
+        rng.shuffle(player.deck)
+    map_deck = list(board.spaces)
+    rng.shuffle(map_deck)
+    for player in players:
+        player.map_cards = sorted(map_deck[:MAP_CARDS_DEALT])
+        del map_deck[:MAP_CARDS_DEALT]
+    return state
+
+
+def assign(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """A player secretly assigns one dealt map card to each character."""
+    if state.turn.phase != "setup":
+        raise RuleError("action_not_allowed", "map cards are assigned only during setup")
+    player = state.player(seat)
+    own = {c.id for c in state.characters_of(seat)}
+    if any(c.assigned is not None for c in state.characters_of(seat)):
+        raise RuleError("action_not_allowed", f"{seat} has already assigned map cards")
+    spaces = dict(command.spaces)
+    if set(spaces) != own:
+        raise RuleError("invalid_command", f"assign one map card to each of {', '.join(sorted(own))}")
+    if len(set(spaces.values())) != len(spaces) or not set(spaces.values()) <= set(player.map_cards):
+        raise RuleError("invalid_command", "assign different map cards from the ones you were dealt")
+    for name, space in spaces.items():
+        state.characters[name].assigned = space
+    events.add("map_cards_assigned", player=seat)
+    events.add("assignment_recorded", to=(seat,), player=seat, spaces=spaces)
+    if all(c.assigned is not None for c in state.characters.values()):
+        _begin(state, events)
+
+
+def _begin(state: GameState, events: EventLog) -> None:
+    """Leftover map cards go to the player on the right as shard spaces; hands are drawn;
+    the lowest shard space goes first."""
+    players = state.players
+    count = len(players)
+    for i, player in enumerate(players):
+        giver = players[(i + 1) % count]  # my left-hand neighbour passes to me, on their right
+        assigned = {c.assigned for c in state.characters_of(giver.id)}
+        player.shards = sorted(s for s in giver.map_cards if s not in assigned)[:SHARDS]
+    for player in players:
+        player.map_cards = []
+        events.add("shards_placed", player=player.id, spaces=list(player.shards))
+        draw(state, player, OPENING_HAND, events)
+    first = min(players, key=lambda p: min(p.shards)).id
+    state.turn = Turn(phase="play", active=first, actor=first)
+    events.add("turn_started", player=first, round=1)
+
+
+def auto_assignment(state: GameState, seat: str, rng: Rng | None = None) -> dict:
+    """A legal assignment for a seat (bots, quick starts): random dealt cards, one each."""
+    player = state.player(seat)
+    cards = list(player.map_cards)
+    (rng or Rng(state)).shuffle(cards)
+    return {c.id: cards[i] for i, c in enumerate(state.characters_of(seat))}
