@@ -1,0 +1,42 @@
+# The two set-up commands are `make run` and `make test`; both create .venv on first use.
+# Everything else is optional. Recipes use .venv's own executables, so no activation is needed.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+# Extra pytest arguments, e.g. `make test PYTEST_ARGS="-n 2"` or `PYTEST_ARGS="-m 'not browser'"`.
+PYTEST_ARGS ?=
+
+.PHONY: run test rules-cases migrate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when pyproject.toml changes (or the venv is new).
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+migrate: $(STAMP)
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+
+# The embedded mode: SQLite, in-memory channel layer, eager Celery, one daphne process.
+run: migrate
+	@if DEBUG=$${DEBUG:-1} $(BIN)/python manage.py help load_content >/dev/null 2>&1; then \
+		DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_content; \
+	else echo "load_content: command not available yet, skipped"; fi
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) wildlands_site.asgi:application
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+rules-cases: $(STAMP)
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py rules_cases tests/rules_cases
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis *.egg-info

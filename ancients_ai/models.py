@@ -1,0 +1,1 @@
+"""Persistence for the Ancients' side (scenarios edited in the admin). None yet."""

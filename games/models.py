@@ -1,0 +1,1 @@
+"""Persistence for games being played (Game, GameEvent, Seat, Campaign). None yet."""

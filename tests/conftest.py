@@ -1,0 +1,15 @@
+"""Shared pytest fixtures and hooks for the whole suite. Keep this small: fixtures that
+belong to one area live in that area's test module or a conftest beside it."""
+from django.conf import settings
+
+
+def pytest_report_header(config):
+    """Say which backing services this run uses, so a CI log shows it ran against the
+    real PostgreSQL and Redis rather than the embedded defaults."""
+    database = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    broker = "eager (in process)" if settings.CELERY_TASK_ALWAYS_EAGER else "redis broker"
+    return [
+        f"wildlands: database={database['ENGINE'].rsplit('.', 1)[-1]} "
+        f"channel layer={layer.rsplit('.', 1)[-1]} celery={broker}"
+    ]

@@ -1,0 +1,10 @@
+"""A pytest plugin (loaded with `-p` from pyproject's addopts) that gives test runs a
+SECRET_KEY when the environment has none.
+
+Settings refuse to start without SECRET_KEY unless DEBUG is on, and pytest-django imports
+settings before any conftest.py runs, so this has to happen at plugin-import time. Only
+test processes load this module; a real deployment never does.
+"""
+import os
+
+os.environ.setdefault("SECRET_KEY", "insecure-key-for-the-test-suite-only")

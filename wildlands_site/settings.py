@@ -1,0 +1,198 @@
+"""Settings for the Wildlands site, read only from environment variables.
+
+With nothing set this is the embedded mode: SQLite next to manage.py, an in-memory
+channel layer and Celery tasks run eagerly in process. Setting DATABASE_URL and REDIS_URL
+switches to PostgreSQL, a Redis channel layer and a Redis broker: the production shape.
+
+Every variable is checked when this module loads (see wildlands_site/env.py); a malformed
+value stops the process with a message naming the variable.
+"""
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from wildlands_site.env import (
+    LOG_LEVELS,
+    env_bool,
+    env_choice,
+    env_database,
+    env_email,
+    env_int,
+    env_list,
+    env_redis_url,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Core -------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", default=False)
+
+SECRET_KEY = env_str("SECRET_KEY")
+if SECRET_KEY is None:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set it to a long random string, or set DEBUG=1 for "
+            "local development (which uses an insecure built-in key)."
+        )
+    SECRET_KEY = "django-insecure-wildlands-local-development-only"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    # daphne first: its runserver replaces Django's with an ASGI one.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "games",
+    "ancients_ai",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "wildlands_site.urls"
+WSGI_APPLICATION = "wildlands_site.wsgi.application"
+ASGI_APPLICATION = "wildlands_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------------
+
+DATABASES = {"default": env_database("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=0, minimum=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has no row locks (select_for_update is a no-op): an IMMEDIATE transaction
+    # takes the write lock at BEGIN, so two writers queue instead of failing halfway.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Realtime and background work -------------------------------------------------------
+
+REDIS_URL = env_redis_url("REDIS_URL")
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # No broker: tasks run in the calling process. "memory://" keeps anything that does
+    # open a broker connection inside this process instead of looking for AMQP.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+
+# --- Email ------------------------------------------------------------------------------
+
+# EMAIL_URL sets EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, ... at once;
+# parts the URL leaves out keep Django's defaults.
+globals().update(
+    {key: value for key, value in env_email("EMAIL_URL", default="consolemail://").items()
+     if value not in (None, "")}
+)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Wildlands <noreply@localhost>")
+
+# --- Auth -------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Until the site has its own sign-in pages, the admin's login form serves.
+LOGIN_URL = "/admin/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if env_bool("BEHIND_TLS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Internationalisation ---------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files (served by WhiteNoise) ------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Compressed but not hashed: no manifest is needed, so tests and DEBUG runs work
+    # without collectstatic.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+# --- Logging ----------------------------------------------------------------------------
+
+LOG_LEVEL = env_choice("LOG_LEVEL", default="INFO", choices=LOG_LEVELS)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}
