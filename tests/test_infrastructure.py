@@ -10,9 +10,11 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.urls import reverse
 
+from wildlands_site import env
 from wildlands_site.celery import app as celery_app
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
@@ -37,6 +39,37 @@ def test_healthz_answers_ok(client):
     assert response.status_code == 200
     assert response.content == b"ok"
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_asgi_application_serves_http_and_routes_websockets():
+    from channels.testing import HttpCommunicator, WebsocketCommunicator
+
+    from wildlands_site.asgi import application
+
+    async def exchange():
+        http = await HttpCommunicator(application, "GET", "/", headers=[(b"host", b"localhost")]).get_response()
+        # A websocket passes the origin check and reaches the URL router, which knows no
+        # such path (game consumers add theirs to games/routing.py).
+        socket = WebsocketCommunicator(application, "/ws/nowhere/", headers=[(b"origin", b"http://localhost")])
+        try:
+            await socket.connect()
+        except ValueError as error:
+            routed = str(error)
+        else:
+            await socket.disconnect()
+            routed = "connected"
+        # A page on another site may not open a socket with the visitor's cookies.
+        foreign = WebsocketCommunicator(application, "/ws/nowhere/", headers=[(b"origin", b"http://evil.example")])
+        foreign_connected, _ = await foreign.connect()
+        return http, routed, foreign_connected
+
+    http, routed, foreign_connected = async_to_sync(exchange)()
+
+    assert http["status"] == 200
+    assert b"Wildlands" in http["body"]
+    assert routed == "No route found for path 'ws/nowhere/'."
+    assert foreign_connected is False
 
 @pytest.mark.django_db
 def test_database_is_the_one_configured():
@@ -100,3 +133,55 @@ def test_celery_broker_connection():
         if REDIS_URL:
             assert conn.transport_cls == "redis"
 
+
+
+# --- Settings from the environment fail loudly -------------------------------------------
+
+@pytest.mark.parametrize(
+    ("helper", "value", "fragment"),
+    [
+        (lambda: env.env_bool("WL_TEST_VAR", default=False), "maybe", "expected one of 1/0"),
+        (lambda: env.env_int("WL_TEST_VAR", default=0), "soon", "whole number"),
+        (lambda: env.env_int("WL_TEST_VAR", default=0, minimum=0), "-1", ">= 0"),
+        (lambda: env.env_list("WL_TEST_VAR", default=[]), "a,,b", "no empty items"),
+        (lambda: env.env_database("WL_TEST_VAR", default="sqlite:///x"), "postgress://u@h/db", "starting with"),
+        (lambda: env.env_database("WL_TEST_VAR", default="sqlite:///x"), "postgres://u@h", "names no database"),
+        (lambda: env.env_redis_url("WL_TEST_VAR"), "http://h:6379/0", "starting with"),
+        (lambda: env.env_redis_url("WL_TEST_VAR"), "redis://h:port/0", "not a number"),
+        (lambda: env.env_email("WL_TEST_VAR", default="consolemail://"), "bogus://h", "bogus"),
+    ],
+)
+def test_malformed_environment_values_are_refused(monkeypatch, helper, value, fragment):
+    monkeypatch.setenv("WL_TEST_VAR", value)
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        helper()
+
+    assert "WL_TEST_VAR" in str(raised.value)
+    assert fragment in str(raised.value)
+
+
+def test_error_messages_do_not_leak_passwords(monkeypatch):
+    monkeypatch.setenv("WL_TEST_VAR", "postgress://player:hunter2@db:5432/wildlands")
+
+    with pytest.raises(ImproperlyConfigured) as raised:
+        env.env_database("WL_TEST_VAR", default="sqlite:///x")
+
+    assert "hunter2" not in str(raised.value)
+    assert "player:***@db:5432" in str(raised.value)
+
+
+def test_well_formed_environment_values_are_read(monkeypatch):
+    monkeypatch.setenv("WL_BOOL", "Yes")
+    monkeypatch.setenv("WL_LIST", "example.org, www.example.org")
+    monkeypatch.setenv("WL_DB", "postgres://u:p@db:5433/wildlands")
+    monkeypatch.setenv("WL_EMPTY", "")
+
+    assert env.env_bool("WL_BOOL", default=False) is True
+    assert env.env_bool("WL_EMPTY", default=True) is True
+    assert env.env_list("WL_LIST", default=[]) == ["example.org", "www.example.org"]
+    database = env.env_database("WL_DB", default="sqlite:///x")
+    assert (database["ENGINE"], database["HOST"], database["PORT"], database["NAME"]) == (
+        "django.db.backends.postgresql", "db", 5433, "wildlands"
+    )
+    assert env.env_redis_url("WL_EMPTY") is None

@@ -32,6 +32,20 @@ def _raw(name: str) -> str | None:
     return value.strip()
 
 
+def _redact(url: str) -> str:
+    """The URL with its password replaced, fit for an error message or a log."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<unparseable URL>"
+    if not password:
+        return url
+    userinfo, _, hostinfo = parts.netloc.rpartition("@")
+    user = userinfo.split(":", 1)[0]
+    return parts._replace(netloc=f"{user}:***@{hostinfo}").geturl()
+
+
 def _bad(name: str, value: str, expected: str) -> ImproperlyConfigured:
     return ImproperlyConfigured(f"environment variable {name}={value!r} is not valid: {expected}")
 
@@ -92,10 +106,13 @@ def env_database(name: str, default: str) -> dict:
     assert url is not None
     scheme = urlsplit(url).scheme
     if scheme not in DATABASE_SCHEMES:
-        raise _bad(name, url, f"expected a URL starting with one of {sorted(DATABASE_SCHEMES)}")
-    config = _env.db_url_config(url)
+        raise _bad(name, _redact(url), f"expected a URL starting with one of {sorted(DATABASE_SCHEMES)}")
+    try:
+        config = _env.db_url_config(url)
+    except ValueError as error:  # e.g. a port that is not a number
+        raise _bad(name, _redact(url), str(error)) from None
     if not config.get("NAME"):
-        raise _bad(name, url, "the URL names no database (path is empty)")
+        raise _bad(name, _redact(url), "the URL names no database (path is empty)")
     return config
 
 
@@ -106,13 +123,13 @@ def env_redis_url(name: str) -> str | None:
         return None
     parts = urlsplit(url)
     if parts.scheme not in REDIS_SCHEMES:
-        raise _bad(name, url, f"expected a URL starting with one of {sorted(REDIS_SCHEMES)}")
+        raise _bad(name, _redact(url), f"expected a URL starting with one of {sorted(REDIS_SCHEMES)}")
     if parts.scheme != "unix" and not parts.hostname:
-        raise _bad(name, url, "the URL names no host")
+        raise _bad(name, _redact(url), "the URL names no host")
     try:
         parts.port  # noqa: B018 - raises ValueError on a port that is not a number
     except ValueError:
-        raise _bad(name, url, "the port is not a number") from None
+        raise _bad(name, _redact(url), "the port is not a number") from None
     return url
 
 
@@ -122,5 +139,5 @@ def env_email(name: str, default: str) -> dict:
     assert url is not None
     try:
         return _env.email_url_config(url)
-    except ImproperlyConfigured as error:
-        raise _bad(name, url, str(error)) from None
+    except (ImproperlyConfigured, ValueError) as error:
+        raise _bad(name, _redact(url), str(error)) from None
