@@ -110,8 +110,8 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
         climbs[name] = _step_to(state, mover, to)
     player = state.player(seat)
     cards = take_cards(state, player, command.cards)
-    if not card_flag(cards[0], leader.id, "rally"):
-        raise RuleError("card_cannot_pay", f"{cards[0].id} does not let {leader.id} rally")
+    if not cards or not card_flag(cards[0], leader.id, "rally"):
+        raise RuleError("card_cannot_pay", f"the first card must let {leader.id} rally")
     _pay_rally_climbs(leader, friend, climbs, cards[1:])
     discard_cards(player, command.cards)
     events.add("card_played", player=seat, cards=list(command.cards), action="rally",
