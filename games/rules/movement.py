@@ -128,20 +128,23 @@ def _pay_rally_climbs(leader: Character, friend: Character, climbs: dict, extra:
     needs = [name for name, climb in climbs.items() if climb]
 
     def covers(card, name: str) -> bool:
-        if card_flag(card, leader.id, "rally") or card_flag(card, friend.id, "rally"):
+        if is_rally(card):
             return True
         if card.wild:  # wild movement shows every icon of the player's own faction
             return name == leader.id or friend.player == leader.player
         return name in card.icons
 
-    # every need is paid by some card, and every extra card pays for something
+    def is_rally(card) -> bool:
+        return card_flag(card, leader.id, "rally") or card_flag(card, friend.id, "rally")
+
+    # every need is paid by some card, every extra card pays for something, and only a rally
+    # card may pay for both climbers
     for choice in product(range(len(extra)), repeat=len(needs)):
         if set(choice) == set(range(len(extra))) and all(
-                covers(extra[card], need) for need, card in zip(needs, choice)):
+                covers(extra[card], need) for need, card in zip(needs, choice)) and all(
+                choice.count(card) == 1 or is_rally(extra[card]) for card in choice):
             return
-    if len(extra) < len(needs) and not any(
-            card_flag(card, leader.id, "rally") or card_flag(card, friend.id, "rally")
-            for card in extra):
+    if len(extra) < len(needs) and not any(is_rally(card) for card in extra):
         raise RuleError("climb_needs_two_cards",
                         "each climbing character needs one more card that moves it")
     raise RuleError("card_cannot_pay", "these cards do not pay exactly for this rally's climbs")
