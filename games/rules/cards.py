@@ -25,9 +25,11 @@ def card_flag(card, character_id: str, flag: str, *, open_ok: bool = True) -> bo
 
 
 def take_cards(state: GameState, player: Player, card_ids: Iterable[str]) -> list:
-    """Check that every card is in the player's hand and return their definitions."""
+    """Check that every card exists and is in the player's hand; return their definitions."""
     found = []
     for card_id in card_ids:
+        if card_id not in state.catalog.cards:
+            raise RuleError("invalid_command", f"there is no card {card_id!r}", card=card_id)
         if card_id not in player.hand:
             raise RuleError("card_not_in_hand", f"{card_id} is not in {player.id}'s hand",
                             card=card_id)
