@@ -1,0 +1,335 @@
+"""Headless games: bots play to the end, every command is logged, and a log replays exactly.
+
+Pure (no Django): the `simulate` management command, the engine benchmark and the tests all
+use it. A game is reproducible from `(seed, content names, command log)`; `replay` rebuilds
+it and checks the final state against a digest taken when the game was played.
+
+Who acts next is decided the way a table would: a pending prompt's seat answers; else,
+right after an action, the other players are offered an interrupt, closest in turn order to
+the active player first; else the player whose move it is acts. The Ancients' turn (deferred
+work) runs through `engine.advance` right after the command that started it, both when
+playing and when replaying, so the log holds only what seats sent.
+
+A game that has not ended after `max_commands` commands is stopped and reported as
+unfinished: never counted as a win or silently dropped.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from games.bots import Bot, make_bot
+from games.rules.engine import advance, apply
+from games.rules.frames import has_deferred_work
+from games.rules.legal import legal_commands
+from games.rules.rng import Rng, seed_state
+from games.rules.serialize import state_to_data
+from games.rules.setup import new_skirmish
+from games.rules.state import GameState
+
+DEFAULT_MAX_COMMANDS = 3000
+GRID_MAP = "grid"  # a built-in test board, always available (see `grid_board`)
+
+
+class SimulationError(Exception):
+    """A game could not go on: a seat had nothing legal to do, or a replay diverged."""
+
+
+@dataclass
+class GameRecord:
+    """One played game: enough to replay it, plus what the summary reports."""
+
+    seed: int
+    mode: str
+    map_name: str
+    factions: tuple
+    player_ids: tuple
+    bots: tuple  # bot names, one per seat
+    log: list = field(default_factory=list)  # (seat, command dict) in the order applied
+    outcome: Optional[dict] = None
+    rounds: int = 0
+    final_digest: str = ""
+    seconds: float = 0.0  # wall time of the whole game, bots included
+    engine_seconds: float = 0.0  # time inside engine.apply / advance only
+
+    @property
+    def commands(self) -> int:
+        return len(self.log)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def cause(self) -> str:
+        """Why the game ended: points | wiped_out | draw | unfinished (or a mode's own)."""
+        if self.outcome is None:
+            return "unfinished"
+        if self.outcome.get("result") == "draw":
+            return "draw"
+        return str(self.outcome.get("cause", self.outcome.get("result", "?")))
+
+    @property
+    def winner(self) -> Optional[str]:
+        return None if self.outcome is None else self.outcome.get("winner")
+
+    @property
+    def winner_faction(self) -> Optional[str]:
+        if self.winner is None:
+            return None
+        return self.factions[self.player_ids.index(self.winner)]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"seed": self.seed, "mode": self.mode, "map": self.map_name,
+                "factions": list(self.factions), "players": list(self.player_ids),
+                "bots": list(self.bots), "log": [[s, c] for s, c in self.log],
+                "outcome": self.outcome, "rounds": self.rounds,
+                "final_digest": self.final_digest}
+
+
+# -- content -----------------------------------------------------------------------------------
+def load_board(map_name: str):
+    """A shipped map by name, or the built-in `grid` test board."""
+    if map_name == GRID_MAP:
+        return grid_board()
+    try:
+        from games.content.maps import load_map
+    except ImportError:
+        raise SimulationError(
+            f"map {map_name!r}: shipped maps are not available yet (games.content.maps); "
+            f"use the built-in {GRID_MAP!r} board") from None
+    return load_map(map_name)
+
+
+def available_maps() -> list[str]:
+    """The built-in grid plus every shipped map that loads."""
+    names = [GRID_MAP]
+    try:
+        from games.content import maps
+    except ImportError:
+        return names
+    listing = getattr(maps, "map_names", None) or getattr(maps, "map_ids", None)
+    candidates = listing() if listing else ["dungeon", "ruins"]
+    for name in candidates:
+        try:
+            maps.load_map(name)
+        except Exception:  # a map being written may not load yet; leave it out
+            continue
+        names.append(name)
+    return names
+
+
+def grid_board():
+    """A 7 x 6 board of 42 square spaces with some walls, cover spaces and high ground:
+    enough for four players' map cards, independent of the shipped maps."""
+    from games.rules.board import board_from_data
+
+    width, height = 7, 6
+    spaces, opened = [], []
+    for y in range(height):
+        for x in range(width):
+            n = y * width + x + 1
+            spaces.append({"n": n, "at": [x * 10 + 5, y * 10 + 5], "cover": n % 5 == 0,
+                           "high": n in (9, 17, 26, 33)})
+            if x + 1 < width and (n * 7) % 11:
+                opened.append([n, n + 1])
+            if y + 1 < height and (n * 5) % 13:
+                opened.append([n, n + width])
+    return board_from_data({"bounds": [0, 0, width * 10, height * 10], "core_radius": 1.5,
+                            "spaces": spaces, "open": opened}, name=GRID_MAP)
+
+
+def pick_factions(seed: int, players: int) -> tuple:
+    """Distinct factions for a game, chosen from the seed (so a record names its content)."""
+    from games.content.factions import faction_ids
+
+    ids = faction_ids()
+    if players > len(ids):
+        raise SimulationError(f"{players} players but only {len(ids)} factions")
+
+    class _Holder:
+        rng = seed_state(seed ^ 0x5EED)
+
+    Rng(_Holder).shuffle(ids)
+    return tuple(ids[:players])
+
+
+def new_game(record: GameRecord) -> GameState:
+    """The starting state a record was played from."""
+    from games.content.factions import load_faction
+
+    if record.mode != "skirmish":
+        raise SimulationError(f"mode {record.mode!r} is not available in simulations yet")
+    return new_skirmish(board=load_board(record.map_name),
+                        factions=[load_faction(f) for f in record.factions],
+                        player_ids=list(record.player_ids), seed=record.seed)
+
+
+def bot_seed(game_seed: int, index: int) -> int:
+    """Each seat's bot gets its own seed, derived from the game's."""
+    return game_seed * 16 + index + 1
+
+
+# -- playing -----------------------------------------------------------------------------------
+def play_skirmish(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon",
+                  factions: Optional[Sequence[str]] = None,
+                  max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
+    """Play one skirmish between bots (instances, or names seeded from `seed`)."""
+    players = len(bots)
+    seats = tuple(f"p{i + 1}" for i in range(players))
+    bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+            for i, b in enumerate(bots)]
+    record = GameRecord(seed=seed, mode="skirmish", map_name=map_name,
+                        factions=tuple(factions) if factions else pick_factions(seed, players),
+                        player_ids=seats, bots=tuple(b.name for b in bots))
+    state = new_game(record)
+    return play(state, record, dict(zip(seats, bots)), max_commands)
+
+
+def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) -> GameRecord:
+    """Drive `state` to the end (or the command cap), filling in `record`."""
+    started = time.perf_counter()
+    engine_time = 0.0
+    log = record.log
+    offer = False  # an action just finished: others may interrupt
+
+    def send(seat: str, command: dict) -> None:
+        nonlocal state, engine_time, offer
+        t0 = time.perf_counter()
+        state, _ = apply(state, seat, command)
+        while has_deferred_work(state):
+            state, _ = advance(state)
+        engine_time += time.perf_counter() - t0
+        log.append((seat, command))
+        turn = state.turn
+        offer = state.prompt is None and turn.phase == "play" and turn.last == "action"
+
+    while state.outcome is None and len(log) < max_commands:
+        if state.turn.phase == "setup":
+            seat = next(s for s in state.player_ids() if legal_commands(state, s))
+            send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+            continue
+        if state.prompt is not None:
+            seat = state.prompt.to
+            send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+            continue
+        if offer:
+            offer = False
+            if _offer_interrupts(state, bots, send):
+                continue
+        seat = state.turn.actor
+        send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+
+    record.outcome = None if state.outcome is None else dict(state.outcome)
+    record.rounds = state.turn.round
+    record.final_digest = state_digest(state)
+    record.engine_seconds = engine_time
+    record.seconds = time.perf_counter() - started
+    return record
+
+
+def _ask(bot: Bot, state: GameState, seat: str, legal: list) -> dict:
+    if not legal:
+        raise SimulationError(f"{seat} must act but has no legal command "
+                              f"(version {state.version}, prompt {state.prompt})")
+    command = bot.choose(state, seat, legal)
+    if command is None:
+        raise SimulationError(f"bot {bot.name} for {seat} declined a decision it must make")
+    return command
+
+
+def _offer_interrupts(state: GameState, bots: dict, send) -> bool:
+    """Offer each other player, closest in turn order to the active player first, the
+    chance to interrupt; the first who takes it plays. Return whether someone did."""
+    ids = state.player_ids()
+    start = ids.index(state.turn.active)
+    for seat in ids[start + 1:] + ids[:start]:
+        legal = legal_commands(state, seat)
+        if legal:
+            command = bots[seat].choose(state, seat, legal, optional=True)
+            if command is not None:
+                send(seat, command)
+                return True
+    return False
+
+
+# -- replaying ---------------------------------------------------------------------------------
+def state_digest(state: GameState) -> str:
+    """A fingerprint of the full state (secrets included), for replay checks."""
+    text = json.dumps(state_to_data(state), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def replay(record: GameRecord) -> GameState:
+    """Rebuild a game from its seed, content and log; raise SimulationError if the final
+    state differs from the one recorded when it was played."""
+    state = new_game(record)
+    for seat, command in record.log:
+        state, _ = apply(state, seat, command)
+        while has_deferred_work(state):
+            state, _ = advance(state)
+    if record.final_digest and state_digest(state) != record.final_digest:
+        raise SimulationError(f"replay of game {record.seed} diverged from the recorded state")
+    return state
+
+
+# -- summaries ---------------------------------------------------------------------------------
+@dataclass
+class Summary:
+    games: int = 0
+    finished: int = 0
+    wins_by_seat: dict = field(default_factory=dict)
+    wins_by_faction: dict = field(default_factory=dict)
+    played_by_faction: dict = field(default_factory=dict)
+    causes: dict = field(default_factory=dict)
+    rounds: int = 0
+    commands: int = 0
+    seconds: float = 0.0
+    engine_seconds: float = 0.0
+    errors: list = field(default_factory=list)  # (seed, message)
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.finished += record.finished
+        self.rounds += record.rounds
+        self.commands += record.commands
+        self.seconds += record.seconds
+        self.engine_seconds += record.engine_seconds
+        self.causes[record.cause] = self.causes.get(record.cause, 0) + 1
+        for faction in record.factions:
+            self.played_by_faction[faction] = self.played_by_faction.get(faction, 0) + 1
+        if record.winner is not None:
+            self.wins_by_seat[record.winner] = self.wins_by_seat.get(record.winner, 0) + 1
+            faction = record.winner_faction
+            self.wins_by_faction[faction] = self.wins_by_faction.get(faction, 0) + 1
+
+    def lines(self, wall_seconds: Optional[float] = None) -> list[str]:
+        """The report, one line per figure."""
+        games = max(self.games, 1)
+        wall = wall_seconds if wall_seconds is not None else self.seconds
+        out = [
+            f"games: {self.games}  finished: {self.finished}  "
+            f"unfinished: {self.causes.get('unfinished', 0)}  errors: {len(self.errors)}",
+            "wins by seat: " + _counts(self.wins_by_seat),
+            "wins by faction: " + ", ".join(
+                f"{f} {self.wins_by_faction.get(f, 0)}/{n}"
+                for f, n in sorted(self.played_by_faction.items())),
+            "game end causes: " + _counts(self.causes),
+            f"mean rounds: {self.rounds / games:.1f}  mean commands: {self.commands / games:.1f}",
+        ]
+        if wall > 0:
+            out.append(f"speed: {self.games / wall:.1f} games/s, {self.commands / wall:,.0f} "
+                       f"commands/s (bots included, one process)")
+        if self.engine_seconds > 0:
+            out.append(f"engine only: {self.commands / self.engine_seconds:,.0f} commands/s "
+                       f"({100 * self.engine_seconds / max(wall, 1e-9):.0f}% of the time)")
+        for seed, message in self.errors:
+            out.append(f"ERROR in game seed {seed}: {message}")
+        return out
+
+
+def _counts(counts: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
