@@ -14,7 +14,8 @@ from games.rules.frames import ask, frame_handler, push, resolve
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
-DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1}
+DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
+          "trap": 1}  # trap: The Awoken's explosive trap
 # attack -> the flags that may defend a character against it
 DEFENCES = {
     "melee": ("melee",),
@@ -22,6 +23,7 @@ DEFENCES = {
     "ranged": ("shield", "cover"),
     "heavy_ranged": ("shield", "cover"),
     "area": ("shield",),
+    "trap": ("shield",),
 }
 
 

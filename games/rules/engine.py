@@ -75,7 +75,8 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     prompt = state.prompt
     window_interrupt = (command.name == "interrupt" and prompt is not None
                         and prompt.kind == "interrupt_window")
-    if prompt is not None and not window_interrupt:
+    during_prompt = prompt is not None and mode.allowed_during_prompt(state, seat, command)
+    if prompt is not None and not window_interrupt and not during_prompt:
         raise RuleError("prompt_pending",
                         f"waiting for {prompt.to} to answer a {prompt.kind.replace('_', ' ')} question")
     if state.turn.phase == "setup" and command.name != "assign":
@@ -84,7 +85,7 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
         from games.rules.setup import assign
         assign(state, seat, command, events)
         return
-    if command.name != "interrupt":
+    if command.name != "interrupt" and not during_prompt:
         mode.check_actor(state, seat, command)
         if command.name not in ("reveal", "end_turn") and mode.must_reveal_first(state, seat):
             raise RuleError("action_not_allowed",

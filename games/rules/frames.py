@@ -58,6 +58,8 @@ def resolve(state: GameState, events: EventLog, *, run_deferred: bool = False) -
         frame = state.frames[-1]
         if frame.get("deferred") and not run_deferred:
             return
+        if frame.get("paused"):  # waiting for a player (an Awoken interrupt) to finish
+            return
         HANDLERS[frame["kind"]].step(state, frame, events)
     raise RuntimeError("the rules engine did not settle (frame loop limit)")
 
@@ -83,4 +85,4 @@ def ask(state: GameState, kind: str, to: str, **data) -> None:
 def has_deferred_work(state: GameState) -> bool:
     """Is there work waiting for `engine.advance` (and no prompt in the way)?"""
     return (state.outcome is None and state.prompt is None and bool(state.frames)
-            and bool(state.frames[-1].get("deferred")))
+            and bool(state.frames[-1].get("deferred")) and not state.frames[-1].get("paused"))

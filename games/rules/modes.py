@@ -44,6 +44,11 @@ class ModeRules:
             return False
         return any(c.space is None and not c.knocked_out for c in state.characters_of(seat))
 
+    def allowed_during_prompt(self, state: GameState, seat: str, command: Command) -> bool:
+        """May this command be played while a prompt waits (besides an interrupt in its
+        window)? Such a command also skips `check_actor`. Skirmish: never."""
+        return False
+
     # -- actions that differ ---------------------------------------------------------------
     def reveal_allowed(self, state: GameState) -> None:
         """Skirmish: reveals are allowed."""

@@ -1,0 +1,161 @@
+"""Monster actions: what a minion or an Ancient does for each action printed on a card.
+
+`run_card_action` carries out one action. Moves happen at once; an attack pushes the core
+`attack` frame (`combat.start_attack(side="ancients")`), so characters defend through the
+ordinary `defend` prompt and monsters caught in an area react through
+`AwokenRules.monster_reaction`; a special action pushes a steps frame (`steps.py`). The
+`awoken_monster` frame runs one monster's list of actions left to right, one per step, so
+an attack waiting for a defence simply leaves the rest of the list for later.
+
+Where the rules say "you choose" (several characters in a melee monster's space, several
+in the closest space a ranged monster sees), the attack frame asks the first player in
+seat order who owns one of those characters (`targeting.seat_order_chooser`).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.rules.combat import start_attack
+from games.rules.events import EventLog
+from games.rules.frames import frame_handler, push
+from games.rules.state import GameState, Monster
+
+from ancients_ai.engine import targeting as tg
+
+
+def ancients_deferred(state: GameState) -> bool:
+    """Frames of the Ancients' turn wait for `engine.advance` when the site defers it."""
+    return bool(state.catalog.option("defer_ancients")) and state.turn.phase == "ancients"
+
+
+def move_event(monster: Monster) -> str:
+    return "ancient_moved" if monster.kind == "ancient" else "minion_moved"
+
+
+def place_monster(state: GameState, monster: Monster, to: int, events: EventLog, **how) -> None:
+    origin = monster.space
+    monster.space = to
+    events.add(move_event(monster), figure=monster.id, **{"from": origin}, to=to, **how)
+
+
+def move_once(state: GameState, monster: Monster, events: EventLog) -> bool:
+    """One `move`: a step toward the closest character, unless it already has company."""
+    if tg.characters_in(state, monster.space):
+        return False
+    goal = tg.closest_character_space(state, monster.space)
+    if goal is None:
+        return False
+    to = tg.step_toward(state, monster.space, goal)
+    if to is None:
+        return False
+    place_monster(state, monster, to, events)
+    return True
+
+
+def attack_characters(state: GameState, monster: Monster, attack: str, space: int,
+                      events: EventLog, *, amount: int | None = None) -> None:
+    """Attack one character in `space`; the players choose when several are there."""
+    found = [c.id for c in tg.characters_in(state, space)]
+    events.add("attack", attacker=monster.id, attack=attack, space=space,
+               target=found[0] if len(found) == 1 else None)
+    if len(found) == 1:
+        start_attack(state, attacker=monster.id, side="ancients", attack=attack, targets=found,
+                     amount=amount)
+    else:
+        start_attack(state, attacker=monster.id, side="ancients", attack=attack, targets=[],
+                     choose_from=found, chooser=tg.seat_order_chooser(state, found),
+                     amount=amount)
+
+
+def attack_space(state: GameState, monster_id: str, attack: str, space: int, events: EventLog,
+                 *, amount: int | None = None, characters_only: bool = False) -> None:
+    """Hit everyone in a space: characters, and (unless `characters_only`) monsters too, the
+    attacker itself included if it stands there."""
+    targets = [f.id for f in state.figures_in(space)
+               if not characters_only or f.id in state.characters]
+    events.add("attack", attacker=monster_id, attack=attack, space=space, target=None)
+    start_attack(state, attacker=monster_id, side="ancients", attack=attack, targets=targets,
+                 amount=amount)
+
+
+def heal_one(state: GameState, monster: Monster, types, amount: int, events: EventLog) -> bool:
+    patient = tg.pick_monster(state, tg.heal_candidates(state, monster, set(types)))
+    if patient is None:
+        return False
+    healed = min(amount, patient.damage)
+    patient.damage -= healed
+    events.add("monster_healed", figure=patient.id, by=monster.id, amount=healed,
+               total=patient.damage)
+    return True
+
+
+def action_name(action: Any) -> str:
+    return action if isinstance(action, str) else "heal"
+
+
+def run_card_action(state: GameState, monster: Monster, action: Any, scenario: int,
+                    events: EventLog) -> None:
+    """Carry out one card action for a monster on the board (see SCHEMA.md)."""
+    name = action_name(action)
+    events.add("monster_action", figure=monster.id, action=name)
+    did = True
+    if name == "move":
+        did = move_once(state, monster, events)
+    elif name == "fly":
+        did = move_once(state, monster, events)
+        did = move_once(state, monster, events) or did
+    elif name == "reposition":
+        goal = tg.closest_character_space(state, monster.space)
+        did = (goal is not None and state.board.distance(monster.space, goal) > 1
+               and move_once(state, monster, events))
+    elif name in ("melee", "heavy_melee"):
+        did = bool(tg.characters_in(state, monster.space))
+        if did:
+            attack_characters(state, monster, name, monster.space, events)
+    elif name in ("ranged", "heavy_ranged"):
+        space = tg.ranged_space(state, monster, heavy=name == "heavy_ranged")
+        did = space is not None
+        if did:
+            attack_characters(state, monster, name, space, events)
+    elif name == "area":
+        space = tg.area_space(state, monster)
+        did = space is not None
+        if did:
+            attack_space(state, monster.id, "area", space, events)
+    elif name == "heal":
+        did = heal_one(state, monster, action["heal"], 1, events)
+    else:
+        from ancients_ai.engine.steps import push_steps
+        steps = state.awoken.scenario(scenario).rules.special_actions[name]
+        push_steps(state, steps, actor=monster.id, scenario=scenario)
+    if not did:
+        events.add("monster_idle", figure=monster.id, action=name)
+
+
+def push_monster_actions(state: GameState, monster: Monster, actions, scenario: int) -> None:
+    push(state, "awoken_monster", monster=monster.id, actions=[_plain(a) for a in actions],
+         i=0, scenario=scenario, deferred=ancients_deferred(state))
+
+
+def _plain(action: Any) -> Any:
+    if isinstance(action, Mapping):
+        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in action.items()}
+    return action
+
+
+@frame_handler("awoken_monster")
+class MonsterActionsFrame:
+    """One monster resolving a row of card actions, left to right. A monster knocked out
+    part-way (by its own area attack, say) does nothing more."""
+
+    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+        monster = state.monsters.get(frame["monster"])
+        i = frame["i"]
+        if monster is None or not monster.on_board or i >= len(frame["actions"]):
+            state.frames.pop()
+            return
+        frame["i"] = i + 1
+        run_card_action(state, monster, frame["actions"][i], frame["scenario"], events)
+
+    def respond(self, state, frame, seat, command, events) -> None:  # never asks
+        raise AssertionError("awoken_monster frames do not ask questions")

@@ -1,0 +1,66 @@
+"""What everyone may see of The Awoken's part of a game (seat or spectator alike).
+
+Shown: each scenario's track, supply, deck and discard sizes, discard contents, the card
+being resolved, face-up objects with their kind, face-down objects by id and space only,
+the map deck's size and its discard, the treasure deck's size and discard, crystals.
+Never shown: any deck's order, a face-down object's kind.
+"""
+from __future__ import annotations
+
+from games.rules.state import GameState
+
+from ancients_ai.engine.outcome import carried_crystals
+
+
+def awoken_view(state: GameState) -> dict:
+    awoken = state.awoken
+    resolving = [{"scenario": f["scenario"], "deck": f["deck"], "card": f["card"]}
+                 for f in state.frames if f.get("kind") == "awoken_card" and f.get("card")]
+    scenarios = []
+    for s in awoken.scenarios:
+        rules = s.rules
+        scenarios.append({
+            "number": s.number, "id": rules.id, "title": rules.title, "side": rules.side,
+            "player": s.player, "ancient": s.ancient, "ancient_name": rules.ancient_name,
+            "track": {"length": rules.track_length, "position": s.track_position,
+                      "spaces": {str(k): [_plain(step) for step in v]
+                                 for k, v in rules.track_spaces.items()}},
+            "supply": dict(s.supply),
+            "minion_types": dict(rules.minion_health),
+            "minion_deck_count": len(s.minion_deck),
+            "minion_discard": [rules.minion_cards[c].to_data() for c in s.minion_discard],
+            "ancient_deck_count": len(s.ancient_deck),
+            "ancient_discard": [rules.ancient_cards[c].to_data() for c in s.ancient_discard],
+        })
+    objects = []
+    for o in awoken.objects.values():
+        if o.removed:
+            continue
+        entry = {"id": o.id, "space": o.space, "revealed": o.revealed}
+        if o.revealed:
+            entry["kind"] = o.kind
+        objects.append(entry)
+    treasures = {t: awoken.treasure_defs[t].to_data()
+                 for c in state.characters.values() for t in c.treasures
+                 if t in awoken.treasure_defs}
+    return {
+        "scenarios": scenarios,
+        "resolving": resolving,
+        "objects": objects,
+        "map_deck_count": len(awoken.map_deck),
+        "map_discard": list(awoken.map_discard),
+        "treasure_deck_count": len(awoken.treasure_deck),
+        "treasure_discard": [awoken.treasure_defs[t].to_data() for t in awoken.treasure_discard
+                             if t in awoken.treasure_defs],
+        "treasures_held": treasures,
+        "crystals": carried_crystals(state),
+        "crystals_to_win": awoken.crystals_to_win,
+    }
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,170 @@
+"""The Awoken as a game mode: what its co-operative rules change in the core engine.
+
+- The players' turn is shared: any player may act (`turn.actor` is None) until one of them
+  sends `end_turn`; then every player draws three (never past the hand limit) and the
+  Ancients' turn runs (`ancients_turn.py`), at once, or left for `engine.advance` when the
+  option `defer_ancients` is on (the site runs it in a worker).
+- During the Ancients' turn only a player who has interrupted may act, until their
+  `end_turn`. Interrupts are only possible in the window after an Ancients' card is revealed.
+- Characters are all placed at setup: `reveal` is not an action here. `claim` takes a
+  revealed ancient crystal in the character's space (three of a kind, as a shard claim);
+  shards cannot be claimed. A rally may take along either player's character.
+- Nobody scores for knock-outs; a knocked-out carrier's crystals pass to a character still
+  on the board; an ensnared character knocked out loses its stasis trap.
+"""
+from __future__ import annotations
+
+from games.rules.cards import discard_cards, draw_up_to_limit, single_card, take_cards
+from games.rules.claims import pay_three_of_a_kind
+from games.rules.combat import acting_character
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.frames import resolve
+from games.rules.modes import ModeRules, register_mode
+from games.rules.state import Character, GameState, Monster
+
+from ancients_ai.engine import ancients_turn, objects, outcome, treasures
+from ancients_ai.engine.decks import react
+from ancients_ai.engine.public import awoken_view
+
+
+class AwokenRules(ModeRules):
+    name = "awoken"
+
+    # -- who may do what -------------------------------------------------------------------
+    def check_actor(self, state: GameState, seat: str, command: Command) -> None:
+        turn = state.turn
+        if turn.phase == "ancients" and not (seat == turn.actor and seat in turn.interrupters):
+            raise RuleError("not_your_turn", "the Ancients are taking their turn")
+
+    def controls(self, state: GameState, seat: str, character: Character) -> bool:
+        return character.player == seat
+
+    def rally_partner_ok(self, state: GameState, seat: str, character: Character) -> bool:
+        """Either player's characters count as yours for a rally."""
+        return True
+
+    def is_enemy(self, state: GameState, side: str, figure) -> bool:
+        if side == "ancients":
+            return isinstance(figure, Character)
+        return isinstance(figure, Monster)
+
+    def must_reveal_first(self, state: GameState, seat: str) -> bool:
+        return False
+
+    def allowed_during_prompt(self, state: GameState, seat: str, command: Command) -> bool:
+        """A defence treasure answers the holder's own `defend` prompt."""
+        return command.name == "use_treasure" and treasures.defending(state, seat,
+                                                                      command.character)
+
+    # -- actions that differ ---------------------------------------------------------------
+    def reveal_allowed(self, state: GameState) -> None:
+        raise RuleError("action_not_allowed",
+                        "in The Awoken every character is placed on the board at setup")
+
+    def claim(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
+        """Claim a face-up ancient crystal in the character's space with three of a kind;
+        it is carried on that character. `object` names one when several lie there."""
+        character = acting_character(state, seat, command.character)
+        here = [o for o in state.awoken.objects_in(character.space)
+                if o.kind == "crystal" and o.revealed]
+        if command.object is not None:
+            here = [o for o in here if o.id == command.object]
+        if not here:
+            raise RuleError("no_target",
+                            f"there is no face-up ancient crystal in space {character.space}"
+                            if command.object is None else
+                            f"{command.object} is not a face-up crystal in {character.id}'s space")
+        crystal = min(here, key=lambda o: o.id)
+        pay_three_of_a_kind(state, seat, character, command.cards)
+        discard_cards(state.player(seat), command.cards)
+        crystal.removed = True
+        crystal.space = None
+        character.carried.append(crystal.id)
+        state.awoken.crystals_taken.append(crystal.id)
+        events.add("card_played", player=seat, cards=list(command.cards), action="claim",
+                   character=character.id)
+        events.add("crystal_claimed", player=seat, character=character.id, crystal=crystal.id,
+                   carried=outcome.carried_crystals(state))
+        outcome.check_outcome(state, events)
+
+    def extra_action(self, state: GameState, seat: str, command: Command,
+                     events: EventLog) -> None:
+        if command.name == "reveal_object":
+            objects.reveal_object(state, seat, command, events)
+        elif command.name == "use_treasure":
+            treasures.use_treasure(state, seat, command, events)
+        else:
+            raise RuleError("action_not_allowed", f"'{command.name}' is not part of The Awoken")
+
+    def interrupt(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
+        """Only in the window after an Ancients' card is revealed, offered to `seat`."""
+        window = state.prompt if state.prompt and state.prompt.kind == "interrupt_window" else None
+        if window is None:
+            raise RuleError("interrupt_not_allowed", "you may interrupt only after a minion or "
+                                                     "Ancient card is revealed")
+        if window.to != seat:
+            raise RuleError("interrupt_not_allowed", f"{window.to} is asked first")
+        player = state.player(seat)
+        card_id = single_card(command.cards, "an interrupt")
+        (card,) = take_cards(state, player, [card_id])
+        if not card.wild:
+            raise RuleError("card_cannot_pay", f"{card_id} is not a wild card")
+        discard_cards(player, [card_id])
+        events.add("card_played", player=seat, card=card_id, action="interrupt")
+        state.prompt = None
+        frame = state.frames[-1]
+        frame["wi"] += 1
+        frame["paused"] = True
+        state.turn.actor = seat
+        state.turn.interrupters = [seat]
+        events.add("interrupt_declared", player=seat, interrupted="ancients",
+                   card=frame.get("card"))
+
+    def end_turn(self, state: GameState, seat: str, events: EventLog) -> None:
+        turn = state.turn
+        if turn.phase == "ancients":  # check_actor let only the interrupter through
+            turn.actor = None
+            turn.interrupters = []
+            turn.last = "returned"
+            for frame in state.frames:
+                frame.pop("paused", None)
+            events.add("interrupt_ended", player=seat, returns_to="ancients")
+            resolve(state, events)
+            return
+        events.add("turn_end_declared", player=seat)
+        for player in state.players:
+            draw_up_to_limit(state, player, 3, events)
+        events.add("turn_ended", player=None)
+        ancients_turn.start_ancients_turn(state, events)
+        resolve(state, events)
+
+    # -- consequences ----------------------------------------------------------------------
+    def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
+                         events: EventLog) -> bool:
+        return react(state, monster, damage_kind, events)
+
+    def scores_knockout(self, state: GameState, character: Character, side: str) -> bool:
+        return False
+
+    def after_knockout(self, state: GameState, figure, side: str, events: EventLog) -> None:
+        if isinstance(figure, Character):
+            if figure.ensnared:
+                objects.release(state, figure, events, "knocked_out")
+            outcome.hand_over_crystals(state, figure, events)
+            objects.check_stasis_release(state, events)
+        elif figure.kind == "minion":
+            # the counter goes back beside the board, ready to be summoned again
+            scenario = state.awoken.scenario(figure.scenario)
+            scenario.supply[figure.type] = scenario.supply.get(figure.type, 0) + 1
+
+    def check_outcome(self, state: GameState, events: EventLog) -> None:
+        outcome.check_outcome(state, events)
+
+    def view_extra(self, state: GameState, seat: str | None) -> dict:
+        return {"awoken": awoken_view(state)}
+
+
+AWOKEN = AwokenRules()
+register_mode(AWOKEN)
