@@ -1,1 +1,217 @@
-"""Persistence for games being played (Game, GameEvent, Seat, Campaign). None yet."""
+"""Persistence for games being played: who sits where, the current snapshot and the
+append-only log of what happened, and campaigns that string games together.
+
+The rules engine's state is stored whole as `Game.snapshot` (`serialize.state_to_data`,
+secrets included): it is read back only on the server, and what a browser sees is always
+built from it by `view.view_for`. Every change goes through `games.services` in one
+transaction with the game row locked, so `version` and the event `seq` never fork.
+"""
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+def new_token() -> str:
+    """An unguessable invite token for a URL."""
+    return secrets.token_urlsafe(16)
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy", "Easy"
+    NORMAL = "normal", "Normal"
+    HARD = "hard", "Hard"
+
+
+class Game(models.Model):
+    """One game: its seats, its current state and the record of how it ended."""
+
+    class Mode(models.TextChoices):
+        SOLO = "solo", "Solo (The Awoken)"
+        COOP = "coop", "Co-op (The Awoken)"
+        SKIRMISH = "skirmish", "Skirmish"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    mode = models.CharField(max_length=16, choices=Mode.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices,
+                                  default=Difficulty.NORMAL)
+    seed = models.BigIntegerField()
+    map_name = models.CharField(max_length=64)
+    scenario_ids = models.JSONField(default=list, blank=True)
+    # Names of the shipped content the game was built from, and a digest of the exact
+    # catalog (board, cards, options), so a stored game says what it was played with.
+    content = models.JSONField(default=dict, blank=True)
+    content_version = models.CharField(max_length=64, blank=True)
+
+    snapshot = models.JSONField(null=True, blank=True)
+    initial_snapshot = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    last_seq = models.PositiveIntegerField(default=0)  # seq of the newest GameEvent
+    # Seats whose move it is ("ancients" while their turn is pending), for the game lists.
+    awaiting = models.JSONField(default=list, blank=True)
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="games_created")
+    campaign = models.ForeignKey("Campaign", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="games")
+    campaign_chapter = models.PositiveSmallIntegerField(null=True, blank=True)
+    invite_token = models.CharField(max_length=64, default=new_token, unique=True)
+
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    # How it ended (copied from the engine's outcome when the game finishes).
+    outcome = models.JSONField(null=True, blank=True)
+    result = models.CharField(max_length=16, blank=True)  # won | lost | draw
+    winner = models.CharField(max_length=8, blank=True)  # skirmish: the winning seat
+    rounds = models.PositiveIntegerField(null=True, blank=True)
+    crystals = models.PositiveIntegerField(null=True, blank=True)
+    knockouts = models.PositiveIntegerField(null=True, blank=True)  # enemies knocked out
+    characters_lost = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["status", "-updated"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} {str(self.id)[:8]} ({self.status})"
+
+    @property
+    def is_awoken(self) -> bool:
+        return self.mode in (self.Mode.SOLO, self.Mode.COOP)
+
+    @property
+    def group_name(self) -> str:
+        """The Channels group every socket of this game joins."""
+        return f"game-{self.id}"
+
+
+class Seat(models.Model):
+    """A side of the table: "p1".."p4", empty until a user joins it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=8)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.PROTECT, related_name="seats")
+    faction = models.CharField(max_length=64, blank=True)
+    colour = models.CharField(max_length=32, blank=True)
+    # Open websockets for this seat (presence). Counted, not listed: a crashed server can
+    # leave it high until the next connect/disconnect of that seat resets nothing worse
+    # than a green dot.
+    connections = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_per_game"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user.get_username() if self.user_id else "free"
+        return f"{self.seat} ({who})"
+
+
+class GameEvent(models.Model):
+    """One engine event, append-only. `seq` counts from 1 per game with no gaps;
+    `visible_to` is None for everyone or the list of seats that may see it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=64)
+    data = models.JSONField(default=dict, blank=True)
+    visible_to = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"
+
+    def visible_for(self, seat: str | None) -> bool:
+        return self.visible_to is None or seat in self.visible_to
+
+
+class GameCommand(models.Model):
+    """Every accepted command (and every Ancients' step, seat None), append-only: with the
+    initial snapshot this replays the game exactly, the engine being deterministic."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="commands")
+    version = models.PositiveIntegerField()  # the version the command produced
+    seat = models.CharField(max_length=8, blank=True)
+    command = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="command_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"v{self.version} {self.seat or 'ancients'}: {self.command}"
+
+
+class Campaign(models.Model):
+    """A party of one or two players working through the five scenarios in order."""
+
+    CHAPTERS = 5
+
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="campaigns_owned")
+    owner_faction = models.CharField(max_length=64)
+    owner_colour = models.CharField(max_length=32, blank=True)
+    party_size = models.PositiveSmallIntegerField(default=1)  # 1 or 2
+    partner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.PROTECT, related_name="campaigns_joined")
+    partner_faction = models.CharField(max_length=64, blank=True)
+    partner_colour = models.CharField(max_length=32, blank=True)
+    map_name = models.CharField(max_length=64)
+    difficulty = models.CharField(max_length=8, choices=Difficulty.choices,
+                                  default=Difficulty.NORMAL)
+    invite_token = models.CharField(max_length=64, default=new_token, unique=True)
+    # Progress: chapters 1..CHAPTERS; `unlocked` is the highest one that may be played.
+    unlocked = models.PositiveSmallIntegerField(default=1)
+    completed = models.JSONField(default=list, blank=True)  # chapter numbers won
+    treasures = models.JSONField(default=list, blank=True)  # treasure ids the party keeps
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_complete(self) -> bool:
+        return len(set(self.completed)) >= self.CHAPTERS
+
+    @property
+    def is_ready(self) -> bool:
+        """Everyone in the party has joined."""
+        return self.party_size == 1 or self.partner_id is not None
+
+    def members(self) -> list:
+        return [u for u in (self.owner, self.partner) if u is not None]
+
+    def has_member(self, user) -> bool:
+        return user.is_authenticated and user.pk in (self.owner_id, self.partner_id)

@@ -1,2 +1,8 @@
-"""Websocket URL patterns, mounted by wildlands_site/asgi.py. Game consumers go here."""
-websocket_urlpatterns: list = []
+"""Websocket URL patterns, mounted by wildlands_site/asgi.py."""
+from django.urls import path
+
+from games.consumers import GameConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/play/<uuid:game_id>/", GameConsumer.as_asgi()),
+]

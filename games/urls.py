@@ -1,3 +1,4 @@
+"""URLs of the games app (the shared contract's paths)."""
 from django.urls import path
 
 from games import views
@@ -6,4 +7,16 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/", views.game_list, name="list"),
+    path("play/new/", views.game_new, name="new"),
+    path("play/<uuid:game_id>/", views.game_board, name="board"),
+    path("play/<uuid:game_id>/join/<str:token>/", views.game_join, name="join"),
+    path("play/<uuid:game_id>/replay/", views.game_replay, name="replay"),
+    path("play/<uuid:game_id>/events/", views.game_events, name="events"),
+    path("campaigns/", views.campaign_list, name="campaigns"),
+    path("campaigns/new/", views.campaign_new, name="campaign_new"),
+    path("campaigns/<int:pk>/", views.campaign_detail, name="campaign"),
+    path("campaigns/<int:pk>/join/<str:token>/", views.campaign_join, name="campaign_join"),
+    path("campaigns/<int:pk>/play/", views.campaign_play, name="campaign_play"),
+    path("rules/campaign/", views.campaign_rules, name="campaign_rules"),
 ]

@@ -1,10 +1,269 @@
-"""Pages of the games app."""
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""Pages of the games app: the landing page, starting and joining games, the board page,
+replays, the events feed, campaigns and our campaign rules.
+
+Views stay thin: reads come from `games.selectors`, changes from `games.services`; a
+`ServiceError` becomes a form error or a message, never a crash.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.board_data import board_svg_data
+from games.forms import CampaignForm, JoinCampaignForm, JoinGameForm, NewGameForm
+from games.models import Campaign, Game, Seat
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The landing page: what the game is and the ways to play it."""
     return render(request, "home.html")
+
+
+# --- games --------------------------------------------------------------------------------------
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    initial = {}
+    if request.method == "GET" and request.GET.get("mode") in Game.Mode.values:
+        initial["mode"] = request.GET["mode"]
+    form = NewGameForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                user=request.user, mode=data["mode"], map_name=data["map_name"],
+                faction=data["faction"], colour=data.get("colour") or "",
+                players=data.get("players"), scenario_ids=data["scenario_ids"],
+                difficulty=data["difficulty"])
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("games:board", game_id=game.id)
+    return render(request, "games/new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    games = list(selectors.games_for_user(request.user))
+    rows = [{"game": g, "move": selectors.whose_move(g, request.user)} for g in games]
+    return render(request, "games/list.html", {"rows": rows})
+
+
+def _seat_or_403(request: HttpRequest, game: Game) -> Optional[str]:
+    """The viewer's seat id; None for staff watching; PermissionDenied for anyone else."""
+    seat = selectors.seat_for_user(game_id=game.id, user=request.user)
+    if seat is not None:
+        return seat.seat
+    if request.user.is_staff:
+        return None
+    raise PermissionDenied("You do not have a seat in this game.")
+
+
+def _ws_url(request: HttpRequest, game: Game) -> str:
+    scheme = "wss" if request.is_secure() else "ws"
+    return f"{scheme}://{request.get_host()}/ws/play/{game.id}/"
+
+
+@login_required
+@require_GET
+def game_board(request: HttpRequest, game_id) -> HttpResponse:
+    """The board page. A game still waiting for players shows its invite link instead."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat = _seat_or_403(request, game)
+    if game.status == Game.Status.SETUP:
+        invite = request.build_absolute_uri(
+            reverse("games:join", kwargs={"game_id": game.id, "token": game.invite_token}))
+        return render(request, "games/waiting.html", {
+            "game": game, "seat": seat, "invite_url": invite,
+            "seats": selectors.seats_summary(game), "ws_url": _ws_url(request, game)})
+    state = selectors.game_state(game)
+    initial = {
+        "game_id": str(game.id),
+        "seat": seat,
+        "view": selectors.game_view(game, seat),
+        "last_seq": game.last_seq,
+        "version": game.version,
+        "board": board_svg_data(state.board),
+        "seats": selectors.seats_summary(game),
+        "ws_url": _ws_url(request, game),
+    }
+    legal = selectors.legal_for(state, seat)
+    if legal is not None:
+        initial["legal"] = legal
+    return render(request, "games/board.html", {"game": game, "seat": seat, "initial": initial})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
+    """The invite link: choose a faction and take the first free seat."""
+    game = get_object_or_404(Game, pk=game_id)
+    if Seat.objects.filter(game=game, user=request.user).exists():
+        return redirect("games:board", game_id=game.id)
+    if token != game.invite_token:
+        raise PermissionDenied("This invite link is not valid.")
+    if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True).exists():
+        messages.info(request, "That game has already started; every seat is taken.")
+        return redirect("games:list")
+    form = JoinGameForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_join(game=game, user=request.user, token=token,
+                               faction=form.cleaned_data["faction"],
+                               colour=form.cleaned_data.get("colour") or "")
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("games:board", game_id=game.id)
+    return render(request, "games/join.html", {
+        "game": game, "form": form, "seats": selectors.seats_summary(game)})
+
+
+@login_required
+@require_GET
+def game_replay(request: HttpRequest, game_id) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    seat = _seat_or_403(request, game)
+    steps = selectors.replay_steps(game, seat)
+    shown = [{"version": step["version"],
+              "events": [{"seq": e["seq"], "kind": e["kind"], "summary": _summary(e)}
+                         for e in step["events"]]} for step in steps]
+    return render(request, "games/replay.html", {
+        "game": game, "seat": seat, "steps": shown,
+        "replay": {"game_id": str(game.id), "seat": seat, "steps": steps}})
+
+
+def _summary(event: dict) -> str:
+    return ", ".join(f"{key}: {value}" for key, value in event.items() if key not in ("seq", "kind"))
+
+
+@login_required
+@require_GET
+def game_events(request: HttpRequest, game_id) -> JsonResponse:
+    """Events after `?after=<seq>` as the viewer's seat sees them (replay, resync fallback)."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat = _seat_or_403(request, game)
+    try:
+        after = max(0, int(request.GET.get("after", "0")))
+    except ValueError:
+        return JsonResponse({"error": "bad_message", "message": "'after' must be a number"},
+                            status=400)
+    rows = game.events.filter(seq__gt=after, seq__lte=game.last_seq).order_by("seq")[:1000]
+    events = selectors.events_for_seat(rows, seat)
+    return JsonResponse({"game_id": str(game.id), "version": game.version,
+                         "last_seq": game.last_seq, "events": events})
+
+
+# --- campaigns ----------------------------------------------------------------------------------
+@login_required
+@require_GET
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "campaigns/list.html",
+                  {"campaigns": selectors.campaigns_for_user(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_new(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            campaign = services.campaign_create(
+                user=request.user, name=data["name"], map_name=data["map_name"],
+                faction=data["faction"], colour=data.get("colour") or "",
+                party_size=data["party_size"], difficulty=data["difficulty"])
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("games:campaign", pk=campaign.pk)
+    return render(request, "campaigns/new.html", {"form": form})
+
+
+def _campaign_for_member(request: HttpRequest, pk: int) -> Campaign:
+    campaign = get_object_or_404(Campaign.objects.select_related("owner", "partner"), pk=pk)
+    if not campaign.has_member(request.user) and not request.user.is_staff:
+        raise PermissionDenied("You are not in this campaign's party.")
+    return campaign
+
+
+@login_required
+@require_GET
+def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _campaign_for_member(request, pk)
+    invite = None
+    if campaign.party_size == 2 and campaign.partner_id is None:
+        invite = request.build_absolute_uri(reverse(
+            "games:campaign_join", kwargs={"pk": campaign.pk, "token": campaign.invite_token}))
+    titles = dict(selectors.available_scenarios())
+    chapters = []
+    for chapter in range(1, Campaign.CHAPTERS + 1):
+        try:
+            scenarios = services.campaign_chapter_scenarios(campaign, chapter)
+        except services.ServiceError:
+            scenarios = []
+        chapters.append({
+            "n": chapter, "scenarios": [titles.get(str(s), str(s)) for s in scenarios],
+            "won": chapter in campaign.completed, "unlocked": chapter <= campaign.unlocked})
+    games = campaign.games.order_by("-created")
+    return render(request, "campaigns/detail.html", {
+        "campaign": campaign, "invite_url": invite, "chapters": chapters, "games": games,
+        "stats": selectors.campaign_statistics(campaign),
+        "treasures": selectors.treasure_names(campaign.treasures),
+        "running": games.filter(status=Game.Status.PLAYING).first(),
+        "is_member": campaign.has_member(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if campaign.has_member(request.user):
+        return redirect("games:campaign", pk=campaign.pk)
+    if token != campaign.invite_token:
+        raise PermissionDenied("This invite link is not valid.")
+    if campaign.party_size != 2 or campaign.partner_id is not None:
+        messages.info(request, "That campaign's party is already complete.")
+        return redirect("games:campaigns")
+    form = JoinCampaignForm(request.POST or None, taken=campaign.owner_faction)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.campaign_join(campaign=campaign, user=request.user, token=token,
+                                   faction=form.cleaned_data["faction"],
+                                   colour=form.cleaned_data.get("colour") or "")
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("games:campaign", pk=campaign.pk)
+    return render(request, "campaigns/join.html", {"campaign": campaign, "form": form})
+
+
+@login_required
+@require_POST
+def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start (or return to) the game of a chapter."""
+    campaign = _campaign_for_member(request, pk)
+    try:
+        chapter = int(request.POST.get("chapter") or 0) or None
+        game = services.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter)
+    except (ValueError, services.ServiceError) as error:
+        messages.error(request, getattr(error, "message", "Choose an unlocked chapter."))
+        return redirect("games:campaign", pk=campaign.pk)
+    return redirect("games:board", game_id=game.id)
+
+
+@require_GET
+def campaign_rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "campaigns/rules.html", {
+        "scenarios": selectors.available_scenarios(),
+        "hard_health": services.HARD_ANCIENT_HEALTH})

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "channels",
     "games",
     "ancients_ai",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -150,8 +151,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Until the site has its own sign-in pages, the admin's login form serves.
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 

@@ -1,0 +1,36 @@
+"""Sign up and the profile page."""
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts.forms import SignUpForm
+from games import selectors
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and sign in at once; `?next=` (an invite link) is honoured."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        next_url = ""
+    if request.user.is_authenticated:
+        return redirect(next_url or "accounts:profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(next_url or "accounts:profile")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+@require_GET
+def profile(request: HttpRequest) -> HttpResponse:
+    games = list(selectors.games_for_user(request.user)[:50])
+    rows = [{"game": g, "move": selectors.whose_move(g, request.user)} for g in games]
+    return render(request, "accounts/profile.html", {
+        "rows": rows, "campaigns": selectors.campaigns_for_user(request.user)})

@@ -1,0 +1,220 @@
+"""The game websocket: one per browser tab per game, for seated players only.
+
+Protocol (the shared contract with the board UI): the client sends `command`, `resync` and
+`ping`; the server answers `ack` / `rejected` / `pong`, and pushes `update` (events + the
+seat's own view) after every change and `presence` when a seat connects or leaves.
+
+Each socket remembers the last event seq it has sent. A change to the game reaches the
+group as a bare "something changed" notice; every socket then reads the events after its
+own last seq and its own seat's view, so a socket can never skip or repeat an event, and
+no socket ever receives another seat's view. Bad input is answered, never raised: a
+malformed or oversized message gets `bad_message`, a flood gets `rate_limited`.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections import deque
+from typing import Any, Optional
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import selectors, services
+from games.rules.errors import RuleError
+
+logger = logging.getLogger(__name__)
+
+CLOSE_NOT_SEATED = 4403
+MAX_MESSAGE_BYTES = 16 * 1024
+RATE_LIMIT = 20  # messages ...
+RATE_WINDOW = 5.0  # ... per this many seconds, per connection
+MAX_ID_LENGTH = 64
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    rate_limit = RATE_LIMIT
+    rate_window = RATE_WINDOW
+
+    async def connect(self) -> None:
+        self.seat: Optional[str] = None
+        self.group: Optional[str] = None
+        self.last_seq: Optional[int] = None
+        self.sent_version: Optional[int] = None
+        self.last_presence: Optional[list] = None
+        self.recent: deque[float] = deque()
+        self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
+        user = self.scope.get("user")
+        await self.accept()
+        seat = None
+        if user is not None and user.is_authenticated:
+            seat = await database_sync_to_async(selectors.seat_for_user)(
+                game_id=self.game_id, user=user)
+        if seat is None:
+            await self.send_json({"type": "error", "code": "not_seated",
+                                  "message": "sign in with a seat in this game to play it"})
+            await self.close(code=CLOSE_NOT_SEATED)
+            return
+        self.user = user
+        self.seat = seat.seat
+        self.group = f"game-{self.game_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        connected = await database_sync_to_async(services.seat_connect)(
+            game_id=self.game_id, seat=self.seat)
+        await self._send_presence(connected)
+        await self.channel_layer.group_send(
+            self.group, {"type": "game.presence", "connected": connected})
+        await self._send_update(after=_query_int(self.scope, "last_seq"))
+
+    async def disconnect(self, code: int) -> None:
+        if self.seat is None or self.group is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        connected = await database_sync_to_async(services.seat_disconnect)(
+            game_id=self.game_id, seat=self.seat)
+        await self.channel_layer.group_send(
+            self.group, {"type": "game.presence", "connected": connected})
+
+    # -- client messages ---------------------------------------------------------------------
+    async def receive(self, text_data: Optional[str] = None,
+                      bytes_data: Optional[bytes] = None) -> None:
+        if self.seat is None:
+            return
+        if text_data is None:
+            await self._error("bad_message", "send JSON text frames")
+            return
+        if len(text_data.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+            await self._error("bad_message", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self._error("bad_message", "that was not valid JSON")
+            return
+        await self.receive_json(message)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            await self._error("bad_message", "a message is an object with a 'type'")
+            return
+        kind = content["type"]
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        if self._flooding():
+            if kind == "command":
+                await self._reject(_client_id(content), "rate_limited",
+                                   "too many messages; wait a moment")
+            else:
+                await self._error("rate_limited", "too many messages; wait a moment")
+            return
+        try:
+            if kind == "command":
+                await self._command(content)
+            elif kind == "resync":
+                await self._resync(content)
+            else:
+                await self._error("bad_message", f"unknown message type {kind[:40]!r}")
+        except Exception:  # never a traceback to the client, never a dead socket
+            logger.exception("game %s seat %s: message failed", self.game_id, self.seat)
+            await self._error("server_error", "something went wrong on the server; try resync")
+
+    def _flooding(self) -> bool:
+        now = time.monotonic()
+        while self.recent and now - self.recent[0] > self.rate_window:
+            self.recent.popleft()
+        if len(self.recent) >= self.rate_limit:
+            return True
+        self.recent.append(now)
+        return False
+
+    async def _command(self, content: dict) -> None:
+        client_id = content.get("id")
+        if not _valid_id(client_id):
+            await self._reject(None, "bad_message", "a command needs an 'id' (a short string or number)")
+            return
+        version = content.get("expected_version")
+        command = content.get("command")
+        if type(version) is not int:
+            await self._reject(client_id, "bad_message", "'expected_version' must be a whole number")
+            return
+        if not isinstance(command, dict):
+            await self._reject(client_id, "bad_message", "'command' must be an object")
+            return
+        try:
+            result = await database_sync_to_async(services.game_apply_command)(
+                game_id=self.game_id, user=self.user, expected_version=version, command=command)
+        except RuleError as error:
+            await self._reject(client_id, error.code, error.message)
+            return
+        except services.ServiceError as error:
+            await self._reject(client_id, error.code, error.message)
+            return
+        await self.send_json({"type": "ack", "id": client_id, "version": result.version})
+
+    async def _resync(self, content: dict) -> None:
+        last_seq = content.get("last_seq")
+        if type(last_seq) is not int or last_seq < 0:
+            await self._error("bad_message", "'last_seq' must be a whole number >= 0")
+            return
+        await self._send_update(after=last_seq, force=True)
+
+    # -- group messages ----------------------------------------------------------------------
+    async def game_changed(self, message: dict) -> None:
+        if self.seat is None:
+            return
+        await self._send_update(after=self.last_seq)
+
+    async def game_presence(self, message: dict) -> None:
+        await self._send_presence(list(message.get("connected", [])))
+
+    # -- sending -----------------------------------------------------------------------------
+    async def _send_update(self, *, after: Optional[int], force: bool = False) -> None:
+        payload = await database_sync_to_async(selectors.update_payload)(
+            game_id=self.game_id, seat=self.seat, after=after)
+        if payload is None:
+            return
+        if not force and not payload["events"] and payload["version"] == self.sent_version:
+            return  # a notice for a change this socket has already sent
+        self.last_seq = payload["last_seq"]
+        self.sent_version = payload["version"]
+        await self.send_json(payload)
+
+    async def _send_presence(self, connected: list) -> None:
+        if connected == self.last_presence:
+            return
+        self.last_presence = connected
+        await self.send_json({"type": "presence", "connected": connected})
+
+    async def _reject(self, client_id: Any, code: str, message: str) -> None:
+        await self.send_json({"type": "rejected", "id": client_id, "code": code,
+                              "message": message})
+
+    async def _error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+
+def _valid_id(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH
+
+
+def _client_id(content: dict) -> Any:
+    value = content.get("id")
+    return value if _valid_id(value) else None
+
+
+def _query_int(scope: dict, name: str) -> Optional[int]:
+    raw = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(name)
+    if not raw:
+        return None
+    try:
+        value = int(raw[0])
+    except ValueError:
+        return None
+    return value if value >= 0 else None

@@ -1,0 +1,90 @@
+"""Forms for starting, joining and campaigning. Choices come from the shipped content at
+request time, so a new map, faction or scenario appears without a code change."""
+from __future__ import annotations
+
+from django import forms
+
+from games import selectors, services
+from games.models import Difficulty, Game
+
+COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in services.COLOURS]
+
+
+class NewGameForm(forms.Form):
+    mode = forms.ChoiceField(choices=Game.Mode.choices, widget=forms.RadioSelect,
+                             initial=Game.Mode.SOLO)
+    players = forms.TypedChoiceField(
+        choices=[(n, f"{n} players") for n in services.SKIRMISH_PLAYERS], coerce=int,
+        initial=2, required=False, help_text="Skirmish only.")
+    scenario = forms.ChoiceField(required=False, help_text="The Awoken: the scenario you face.")
+    scenario_2 = forms.ChoiceField(required=False, label="Second scenario",
+                                   help_text="Co-op: your partner's scenario (two Ancients).")
+    faction = forms.ChoiceField()
+    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
+    map_name = forms.ChoiceField(label="Map")
+    difficulty = forms.ChoiceField(choices=Difficulty.choices, initial=Difficulty.NORMAL,
+                                   help_text="The Awoken only; see the campaign rules page.")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        scenarios = selectors.available_scenarios()
+        self.fields["scenario"].choices = [("", "—")] + scenarios
+        self.fields["scenario_2"].choices = [("", "—")] + scenarios
+        self.fields["faction"].choices = selectors.available_factions()
+        self.fields["map_name"].choices = selectors.available_maps()
+
+    def clean(self) -> dict:
+        data = super().clean()
+        mode = data.get("mode")
+        if not self.fields["map_name"].choices:
+            raise forms.ValidationError("No maps are installed yet, so no game can start.")
+        if mode == Game.Mode.SKIRMISH:
+            if data.get("players") not in services.SKIRMISH_PLAYERS:
+                self.add_error("players", "Choose two to four players.")
+            data["scenario_ids"] = []
+        elif mode in (Game.Mode.SOLO, Game.Mode.COOP):
+            if not selectors.available_scenarios():
+                raise forms.ValidationError("The Awoken's scenarios are not installed yet.")
+            chosen = [data.get("scenario")]
+            if mode == Game.Mode.COOP:
+                chosen.append(data.get("scenario_2"))
+            if not all(chosen):
+                self.add_error("scenario", "Choose a scenario for each player.")
+            elif len(set(chosen)) != len(chosen):
+                self.add_error("scenario_2", "Choose two different scenarios.")
+            data["scenario_ids"] = chosen
+        return data
+
+
+class JoinGameForm(forms.Form):
+    faction = forms.ChoiceField()
+    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
+
+    def __init__(self, *args, game: Game, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = services.free_factions(game)
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(max_length=80, initial="The long watch")
+    party_size = forms.TypedChoiceField(choices=[(1, "Just me (solo)"), (2, "Me and a friend")],
+                                        coerce=int, initial=1, widget=forms.RadioSelect)
+    faction = forms.ChoiceField()
+    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
+    map_name = forms.ChoiceField(label="Map")
+    difficulty = forms.ChoiceField(choices=Difficulty.choices, initial=Difficulty.NORMAL)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = selectors.available_factions()
+        self.fields["map_name"].choices = selectors.available_maps()
+
+
+class JoinCampaignForm(forms.Form):
+    faction = forms.ChoiceField()
+    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
+
+    def __init__(self, *args, taken: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [(fid, name) for fid, name in selectors.available_factions()
+                                          if fid != taken]

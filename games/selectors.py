@@ -1,0 +1,305 @@
+"""Reads: games and campaigns for a user, a seat's view of a game, the events it may see.
+
+Everything a browser receives about a game is built here from the stored snapshot through
+`view.view_for`, and events are filtered by their `visible_to`. An event a seat may not
+see is still sent as a bare placeholder (`{"seq": n, "kind": "hidden"}`) so that every
+client sees the same gapless sequence and can tell a lost message from a secret one.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from typing import Any, Iterable, Optional
+from uuid import UUID
+
+from django.db.models import Q, QuerySet
+
+from games.models import Campaign, Game, GameEvent, Seat
+from games.rules.serialize import state_from_data
+from games.rules.state import GameState
+from games.rules.view import view_for
+
+logger = logging.getLogger(__name__)
+
+HIDDEN = "hidden"
+
+
+# --- parsed states, cached per (game, version) -----------------------------------------------
+class StateCache:
+    """A small LRU of parsed states keyed by (game id, version).
+
+    A version of a game has exactly one snapshot (one writer per game, versions only grow),
+    so a cached entry never goes stale; entries are added only after their transaction
+    commits. Cached states are shared and must never be mutated: the engine clones before
+    it changes anything, and views only read.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: Any, version: int) -> Optional[GameState]:
+        key = (str(game_id), version)
+        with self._lock:
+            state = self._items.get(key)
+            if state is not None:
+                self._items.move_to_end(key)
+            return state
+
+    def put(self, game_id: Any, state: GameState) -> None:
+        key = (str(game_id), state.version)
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+STATES = StateCache()
+
+
+def game_state(game: Game) -> GameState:
+    """The engine state of a started game, parsed once per version per process."""
+    if game.snapshot is None:
+        raise ValueError(f"game {game.id} has not started")
+    state = STATES.get(game.id, game.version)
+    if state is None:
+        state = state_from_data(game.snapshot)
+        if state.version != game.version:
+            raise ValueError(f"game {game.id}: snapshot version {state.version} "
+                             f"!= row version {game.version}")
+        STATES.put(game.id, state)
+    return state
+
+
+# --- seats and games -------------------------------------------------------------------------
+def seat_for_user(*, game_id: Any, user) -> Optional[Seat]:
+    """The seat this user holds in the game, or None (anonymous users hold none)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game_id=game_id, user=user).select_related("game").first()
+
+
+def games_for_user(user) -> QuerySet[Game]:
+    return (Game.objects.filter(seats__user=user).distinct()
+            .prefetch_related("seats__user").order_by("-updated"))
+
+
+def campaigns_for_user(user) -> QuerySet[Campaign]:
+    return (Campaign.objects.filter(Q(owner=user) | Q(partner=user))
+            .select_related("owner", "partner").order_by("-updated"))
+
+
+def connected_seats(game_id: Any) -> list[str]:
+    return list(Seat.objects.filter(game_id=game_id, connections__gt=0)
+                .order_by("seat").values_list("seat", flat=True))
+
+
+def seats_summary(game: Game) -> list[dict]:
+    """The seats as the board page shows them."""
+    return [{"seat": s.seat, "username": s.user.get_username() if s.user_id else None,
+             "faction": s.faction, "colour": s.colour, "connected": s.connections > 0}
+            for s in game.seats.select_related("user").order_by("seat")]
+
+
+def whose_move(game: Game, user=None) -> str:
+    """A short line for game lists: who the game is waiting for."""
+    if game.status == Game.Status.SETUP:
+        return "waiting for players"
+    if game.status == Game.Status.FINISHED:
+        return game.result or "finished"
+    awaiting = list(game.awaiting or [])
+    if awaiting == ["ancients"]:
+        return "the Ancients"
+    if user is not None:
+        mine = {s.seat for s in game.seats.all() if s.user_id == user.pk}
+        if mine & set(awaiting):
+            return "your move"
+    names = []
+    for seat in game.seats.all():
+        if seat.seat in awaiting:
+            names.append(seat.user.get_username() if seat.user_id else seat.seat)
+    return ", ".join(names) or "—"
+
+
+# --- events and views -------------------------------------------------------------------------
+def event_for_seat(event: GameEvent, seat: Optional[str]) -> dict:
+    """One stored event as a seat receives it: its data, or a placeholder if secret."""
+    if event.visible_for(seat):
+        return {**event.data, "seq": event.seq, "kind": event.kind}
+    return {"seq": event.seq, "kind": HIDDEN}
+
+
+def events_for_seat(events: Iterable[GameEvent], seat: Optional[str]) -> list[dict]:
+    return [event_for_seat(e, seat) for e in events]
+
+
+def legal_for(state: GameState, seat: Optional[str]) -> Optional[list]:
+    """Legal commands for highlighting, if a legal-move generator is installed."""
+    if seat is None or state.outcome is not None:
+        return None
+    generator = _legal_generator()
+    if generator is None:
+        return None
+    try:
+        legal = generator(state, seat)
+    except Exception:  # a helper for the UI must never break an update
+        logger.exception("legal_commands failed for %s", seat)
+        return None
+    return [c.to_data() if hasattr(c, "to_data") else c for c in legal]
+
+
+def _legal_generator():
+    for module in ("games.rules.legal", "games.bots.legal"):
+        try:
+            imported = __import__(module, fromlist=["legal_commands"])
+        except ImportError:
+            continue
+        generator = getattr(imported, "legal_commands", None)
+        if generator is not None:
+            return generator
+    return None
+
+
+def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Optional[dict]:
+    """The `update` message for one seat: events with seq > `after` (none when `after` is
+    None) up to the stored snapshot's version, the fresh view and the last seq included.
+
+    Returns None while the game has not started. Snapshot and events are read so that they
+    agree: an event committed after the snapshot was read is left for the next update.
+    """
+    game = Game.objects.get(pk=game_id)
+    if game.snapshot is None:
+        return None
+    state = game_state(game)
+    if after is None:
+        events: list[dict] = []
+        last_seq = game.last_seq
+    else:
+        rows = list(GameEvent.objects.filter(game_id=game.id, seq__gt=after,
+                                             seq__lte=game.last_seq).order_by("seq"))
+        events = events_for_seat(rows, seat)
+        last_seq = game.last_seq
+    payload = {"type": "update", "version": game.version, "events": events,
+               "view": view_for(state, seat), "last_seq": last_seq}
+    legal = legal_for(state, seat)
+    if legal is not None:
+        payload["legal"] = legal
+    return payload
+
+
+def game_view(game: Game, seat: Optional[str]) -> Optional[dict]:
+    if game.snapshot is None:
+        return None
+    return view_for(game_state(game), seat)
+
+
+def replay_steps(game: Game, seat: Optional[str]) -> list[dict]:
+    """Events the seat may see, grouped by the version that produced them (a replay's steps)."""
+    steps: list[dict] = []
+    for event in game.events.order_by("seq"):
+        if not event.visible_for(seat):
+            continue
+        if not steps or steps[-1]["version"] != event.version:
+            steps.append({"version": event.version, "events": []})
+        steps[-1]["events"].append(event_for_seat(event, seat))
+    return steps
+
+
+def campaign_statistics(campaign: Campaign) -> dict:
+    """Totals over the campaign's finished games."""
+    games = list(campaign.games.filter(status=Game.Status.FINISHED))
+    return {
+        "played": len(games),
+        "won": sum(1 for g in games if g.result == "won"),
+        "lost": sum(1 for g in games if g.result == "lost"),
+        "rounds": sum(g.rounds or 0 for g in games),
+        "crystals": sum(g.crystals or 0 for g in games),
+        "knockouts": sum(g.knockouts or 0 for g in games),
+        "characters_lost": sum(g.characters_lost or 0 for g in games),
+    }
+
+
+def is_uuid(value: str) -> bool:
+    try:
+        UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+# --- content on offer (each guarded: parts of the content are still being written) ----------
+def available_maps() -> list[tuple[str, str]]:
+    """(name, title) of every shipped map, or [] while no map loader is installed."""
+    try:
+        from games.content.maps import load_map, map_names
+    except ImportError:
+        return []
+    found = []
+    for name in map_names():
+        try:
+            title = getattr(load_map(name), "title", "") or name
+        except Exception:  # a broken map file is the content tests' business, not a page's
+            logger.exception("map %s failed to load", name)
+            continue
+        found.append((name, title))
+    return found
+
+
+def available_factions() -> list[tuple[str, str]]:
+    from games.content.factions import faction_ids, load_faction
+
+    return [(fid, load_faction(fid).name) for fid in faction_ids()]
+
+
+def faction_colour(faction_id: str) -> str:
+    from games.content.factions import load_faction
+
+    return load_faction(faction_id).colour
+
+
+def available_scenarios() -> list[tuple[str, str]]:
+    """(id, "n: title") of every shipped scenario in scenario-number order (the campaign's
+    order), or [] before the Awoken's content exists."""
+    found = []
+    for sid, scenario in _scenarios():
+        title = getattr(scenario, "title", None) or str(sid)
+        number = getattr(scenario, "number", None)
+        found.append((str(sid), f"{number}. {title}" if number is not None else str(title)))
+    return found
+
+
+def scenario_ids_in_order() -> list:
+    """Scenario ids as the engine knows them, sorted by their sheet number."""
+    return [sid for sid, _ in _scenarios()]
+
+
+def _scenarios() -> list[tuple[Any, Any]]:
+    try:
+        from ancients_ai.engine.scenarios import load_scenario, scenario_ids
+    except ImportError:
+        return []
+    found = []
+    for sid in scenario_ids():
+        try:
+            found.append((sid, load_scenario(sid)))
+        except Exception:  # a broken sheet is the content tests' business, not a page's
+            logger.exception("scenario %s failed to load", sid)
+    found.sort(key=lambda pair: (getattr(pair[1], "number", 0), str(pair[0])))
+    return found
+
+
+def treasure_names(ids: Iterable[str]) -> list[str]:
+    """Display names of treasure cards (their ids when the treasure list is not installed)."""
+    try:
+        from ancients_ai.engine.scenarios import load_treasures
+        known = load_treasures()
+    except Exception:
+        known = {}
+    return [getattr(known.get(t), "name", None) or t for t in ids]

@@ -1,0 +1,601 @@
+"""Writes: creating and joining games, applying commands, running the Ancients' turn,
+campaigns. Every change to a game is one transaction with the game row locked.
+
+The one writer per game: `select_for_update` on the Game row serialises commands, the
+expected version turns a command built on an old view into a `stale_version` rejection,
+and the snapshot, version, events and command log are stored together. Broadcasting to the
+game's sockets and starting the Ancients' turn happen only in `transaction.on_commit`, so
+nobody ever hears about a change that was rolled back.
+
+Setup decisions the site makes for people (v1):
+- A skirmish starts the moment its last seat is taken. Each player's secret map-card
+  assignment is chosen for them (`setup.auto_assignment`, drawn from a generator seeded
+  from the game's seed but separate from the game's own), so play begins at once.
+- The Awoken always defers the Ancients' turn to a worker (`defer_ancients`). With two
+  players the engine never skips a defence or interrupt prompt on its own
+  (`auto_pass_defence` / `auto_pass_interrupt` off): a skipped prompt would tell the other
+  player that this one holds no card that could have answered it. Solo keeps both on.
+- Hard difficulty: every Ancient has 2 more health and each player opens with one card
+  fewer (it goes to the bottom of their deck). Easy: the engine's easier game (a treasure
+  per player at the start).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import selectors
+from games.models import Campaign, Difficulty, Game, GameCommand, GameEvent, Seat
+from games.rules import engine
+from games.rules.commands import parse_command
+from games.rules.errors import RuleError
+from games.rules.frames import has_deferred_work
+from games.rules.rng import Rng, seed_state
+from games.rules.serialize import state_to_data
+from games.rules.state import GameState
+
+logger = logging.getLogger(__name__)
+
+SKIRMISH_PLAYERS = (2, 3, 4)
+COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
+HARD_ANCIENT_HEALTH = 2
+SOLO_OPTIONS = {"defer_ancients": True}
+COOP_OPTIONS = {"defer_ancients": True, "auto_pass_defence": False, "auto_pass_interrupt": False}
+
+
+class ServiceError(Exception):
+    """A request the site refuses (not a rule of the game): stable code, readable message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """What one accepted command (or Ancients' step) stored."""
+
+    game_id: str
+    version: int
+    first_seq: int  # seq of the first stored event (last_seq + 1 when there were none)
+    last_seq: int
+    events: list = field(default_factory=list)  # [{"seq", "kind", "data", "visible_to"}]
+    finished: bool = False
+    deferred: bool = False  # the Ancients' turn is waiting for a worker
+
+
+# --- content (guarded: parts are still being written) -----------------------------------------
+def _load_board(map_name: str):
+    try:
+        from games.content.maps import load_map
+    except ImportError:
+        raise ServiceError("content_unavailable", "no maps are installed yet") from None
+    try:
+        return load_map(map_name)
+    except (KeyError, ValueError) as error:
+        raise ServiceError("invalid_choice", f"unknown map {map_name!r}: {error}") from None
+
+
+def _load_factions(faction_ids: Sequence[str]) -> list:
+    from games.content.factions import load_faction
+
+    try:
+        return [load_faction(fid) for fid in faction_ids]
+    except ValueError as error:
+        raise ServiceError("invalid_choice", str(error)) from None
+
+
+def _new_awoken():
+    try:
+        from ancients_ai.engine.setup import new_awoken
+    except ImportError:
+        raise ServiceError("content_unavailable",
+                           "The Awoken is not installed yet (ancients_ai.engine.setup.new_awoken)"
+                           ) from None
+    return new_awoken
+
+
+def _scenario_lookup() -> dict[str, Any]:
+    """str(id) -> id as the engine knows it, in sheet-number order."""
+    return {str(sid): sid for sid in selectors.scenario_ids_in_order()}
+
+
+def scenario_order() -> list:
+    """The shipped scenarios in campaign order (by sheet number)."""
+    return selectors.scenario_ids_in_order()
+
+
+# --- creating and joining ----------------------------------------------------------------------
+def _seat_count(mode: str, players: Optional[int]) -> int:
+    if mode == Game.Mode.SOLO:
+        return 1
+    if mode == Game.Mode.COOP:
+        return 2
+    if mode == Game.Mode.SKIRMISH:
+        if players not in SKIRMISH_PLAYERS:
+            raise ServiceError("invalid_choice", "a skirmish has two to four players")
+        return players
+    raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
+
+
+def _check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
+    known = [fid for fid, _ in selectors.available_factions()]
+    if faction not in known:
+        raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
+    if any(s.faction == faction for s in taken):
+        raise ServiceError("invalid_choice", f"{faction} is already taken in this game")
+    colour = colour or selectors.faction_colour(faction)
+    if colour not in COLOURS:
+        raise ServiceError("invalid_choice", f"unknown colour {colour!r}")
+    if any(s.colour == colour for s in taken):
+        free = [c for c in COLOURS if all(s.colour != c for s in taken)]
+        colour = free[0]
+    return colour
+
+
+def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "",
+                players: Optional[int] = None, scenario_ids: Sequence[Any] = (),
+                difficulty: str = Difficulty.NORMAL, seed: Optional[int] = None,
+                campaign: Optional[Campaign] = None, chapter: Optional[int] = None,
+                others: Sequence[tuple] = ()) -> Game:
+    """Create a game with `user` in seat p1. A game whose seats are all taken (solo, or a
+    campaign game with its whole party in `others` as (user, faction, colour)) starts at
+    once; otherwise it waits in setup for players to join through the invite link.
+
+    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty.
+    """
+    count = _seat_count(mode, players)
+    if difficulty not in Difficulty.values:
+        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
+    scenarios = _check_scenarios(mode, scenario_ids)
+    _load_board(map_name)  # fail now, not when the last player joins
+    if seed is None:
+        seed = secrets.randbits(62)
+    with transaction.atomic():
+        game = Game.objects.create(mode=mode, map_name=map_name, scenario_ids=scenarios,
+                                   difficulty=difficulty, seed=seed, created_by=user,
+                                   campaign=campaign, campaign_chapter=chapter)
+        seats: list[Seat] = []
+        for i in range(count):
+            seats.append(Seat(game=game, seat=f"p{i + 1}"))
+        entries = [(user, faction, colour), *others]
+        if len(entries) > count:
+            raise ServiceError("invalid_choice", "more players than seats")
+        for seat, (member, member_faction, member_colour) in zip(seats, entries):
+            seat.colour = _check_faction_and_colour(member_faction, member_colour,
+                                                    [s for s in seats if s.faction])
+            seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
+        Seat.objects.bulk_create(seats)
+        if all(s.user_id for s in seats):
+            _start(game)
+    return game
+
+
+def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
+    if mode == Game.Mode.SKIRMISH:
+        return []
+    needed = 1 if mode == Game.Mode.SOLO else 2
+    lookup = _scenario_lookup()
+    if not lookup:
+        raise ServiceError("content_unavailable", "no scenarios are installed yet")
+    chosen = []
+    for sid in scenario_ids:
+        if str(sid) not in lookup:
+            raise ServiceError("invalid_choice", f"unknown scenario {sid!r}")
+        chosen.append(lookup[str(sid)])
+    if len(chosen) != needed or len({str(s) for s in chosen}) != needed:
+        raise ServiceError("invalid_choice",
+                           "choose one scenario" if needed == 1 else "choose two different scenarios")
+    return chosen
+
+
+def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -> Seat:
+    """Take the first free seat of a game waiting for players, with the invite token.
+    Joining twice returns the seat already held. The last seat taken starts the game.
+
+    :raises ServiceError: bad_token, game_started, game_full, invalid_choice.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if not secrets.compare_digest(str(token), locked.invite_token):
+            raise ServiceError("bad_token", "this invite link is not valid for the game")
+        seats = list(locked.seats.select_for_update().order_by("seat"))
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is not None:
+            return mine
+        if locked.status != Game.Status.SETUP:
+            raise ServiceError("game_started", "the game has already started")
+        free = [s for s in seats if s.user_id is None]
+        if not free:
+            raise ServiceError("game_full", "every seat is taken")
+        seat = free[0]
+        seat.colour = _check_faction_and_colour(faction, colour, [s for s in seats if s.faction])
+        seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
+        try:
+            with transaction.atomic():
+                seat.save(update_fields=["faction", "colour", "user", "joined_at"])
+        except IntegrityError:
+            raise ServiceError("game_full", "that seat was just taken") from None
+        if all(s.user_id for s in seats):
+            _start(locked)
+    game.refresh_from_db()
+    return seat
+
+
+def free_factions(game: Game) -> list[tuple[str, str]]:
+    taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
+    return [(fid, name) for fid, name in selectors.available_factions() if fid not in taken]
+
+
+def _start(game: Game) -> None:
+    """Build the engine state from the seats (inside the caller's transaction) and store it."""
+    seats = list(game.seats.order_by("seat"))
+    board = _load_board(game.map_name)
+    factions = _load_factions([s.faction for s in seats])
+    player_ids = [s.seat for s in seats]
+    colours = [s.colour for s in seats]
+    if game.mode == Game.Mode.SKIRMISH:
+        from games.rules.setup import new_skirmish
+        state = new_skirmish(board=board, factions=factions, player_ids=player_ids,
+                             seed=game.seed, colours=colours)
+    else:
+        state = _awoken_state(game, board, factions, player_ids, colours)
+    data = state_to_data(state)
+    game.initial_snapshot = data
+    game.content = {**data["catalog"].get("content", {}), "map": game.map_name,
+                    "factions": [s.faction for s in seats], "scenarios": list(game.scenario_ids)}
+    game.content_version = _digest(data["catalog"])
+    game.status = Game.Status.PLAYING
+    game.started_at = timezone.now()
+    events: list = []
+    if game.mode == Game.Mode.SKIRMISH:
+        # auto assignment (v1): every seat's secret assignment is chosen for it
+        from games.rules.setup import auto_assignment
+
+        class _Holder:
+            rng = seed_state(game.seed ^ 0x5EED)
+
+        chooser = Rng(_Holder())
+        log: list[tuple[str, dict]] = []
+        for seat in player_ids:
+            command = {"do": "assign", "spaces": auto_assignment(state, seat, chooser)}
+            state, new_events = engine.apply(state, seat, command)
+            events += new_events
+            log.append((seat, command))
+        _store(game, state, events, commands=log, initial=True)
+    else:
+        _store(game, state, [], commands=[], initial=True)
+
+
+def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
+    new_awoken = _new_awoken()
+    options = dict(SOLO_OPTIONS if game.mode == Game.Mode.SOLO else COOP_OPTIONS)
+    state = new_awoken(board=board, factions=factions, player_ids=player_ids,
+                       scenario_ids=list(game.scenario_ids), seed=game.seed,
+                       easy=game.difficulty == Difficulty.EASY, options=options)
+    for player, colour in zip(state.players, colours):
+        player.colour = colour
+    if game.difficulty == Difficulty.HARD:
+        for monster in state.monsters.values():
+            if monster.kind == "ancient":
+                monster.health += HARD_ANCIENT_HEALTH
+        for player in state.players:
+            if player.hand:
+                player.deck.append(player.hand.pop())
+    if game.campaign_id is not None:
+        _grant_campaign_treasures(state, list(game.campaign.treasures))
+    return state
+
+
+def _grant_campaign_treasures(state: GameState, treasures: list) -> None:
+    """Hand the party's earned treasures to its characters, one each in turn, taking them
+    out of the treasure deck when the Awoken part keeps one the site can see."""
+    if not treasures:
+        return
+    characters = [c for p in state.players for c in state.characters_of(p.id)]
+    deck = getattr(state.awoken, "treasure_deck", None)
+    known = getattr(state.awoken, "treasure_defs", None) or {}
+    given = 0
+    for treasure in treasures:
+        if known and treasure not in known:
+            logger.warning("campaign treasure %r is not in this game's treasures; skipped", treasure)
+            continue
+        if isinstance(deck, list) and treasure in deck:
+            deck.remove(treasure)
+        characters[given % len(characters)].treasures.append(treasure)
+        given += 1
+
+
+def _digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"),
+                                     default=str).encode()).hexdigest()[:16]
+
+
+# --- applying commands ------------------------------------------------------------------------
+def game_apply_command(*, game_id: Any, user, expected_version: int,
+                       command: Mapping[str, Any]) -> ApplyResult:
+    """Apply one command from the seat `user` holds.
+
+    :raises ServiceError: not_seated, game_not_started.
+    :raises RuleError: stale_version, game_over, or the rules' own refusal; nothing changes.
+    """
+    with transaction.atomic():
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise ServiceError("not_seated", "there is no such game") from None
+        seat = game.seats.filter(user=user).values_list("seat", flat=True).first() \
+            if user is not None and user.is_authenticated else None
+        if seat is None:
+            raise ServiceError("not_seated", "you do not have a seat in this game")
+        if game.status == Game.Status.SETUP:
+            raise ServiceError("game_not_started", "the game is waiting for players")
+        if game.status == Game.Status.FINISHED:
+            raise RuleError("game_over", "the game is over")
+        if type(expected_version) is not int or expected_version != game.version:
+            raise RuleError("stale_version",
+                            f"the game has moved on (now at version {game.version}, your "
+                            f"command was for {expected_version!r}); refresh and try again")
+        parsed = parse_command(command)
+        state = selectors.game_state(game)
+        new, events = engine.apply(state, seat, parsed)
+        return _store(game, new, events, commands=[(seat, parsed.to_data())])
+
+
+def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
+    """Run the Ancients' deferred work on the game at `version`. Does nothing (returns None)
+    when the game has moved past that version, is not being played or has nothing
+    deferred: a task delivered twice, or late, is harmless."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.PLAYING or game.version != version:
+            return None
+        state = selectors.game_state(game)
+        if not has_deferred_work(state):
+            return None
+        new, events = engine.advance(state)
+        if new.version == state.version:
+            return None
+        return _store(game, new, events, commands=[("", {"advance": True})])
+
+
+def _store(game: Game, state: GameState, events: Sequence, *,
+           commands: Sequence[tuple[str, dict]], initial: bool = False) -> ApplyResult:
+    """Write the new state, its events and the commands that made it (in the caller's
+    transaction, game row locked), then schedule broadcast and worker on commit."""
+    first = game.last_seq + 1
+    rows = [GameEvent(game=game, seq=first + i, version=state.version, kind=e.kind,
+                      data=_json_ready(e.data),
+                      visible_to=None if e.to is None else list(e.to))
+            for i, e in enumerate(events)]
+    GameEvent.objects.bulk_create(rows)
+    if initial:
+        # the initial snapshot is version 0; the auto assignments count from there
+        start = state.version - len(commands)
+    else:
+        start = state.version - 1
+    GameCommand.objects.bulk_create(
+        [GameCommand(game=game, version=start + i + 1, seat=seat, command=command)
+         for i, (seat, command) in enumerate(commands)])
+    game.snapshot = state_to_data(state)
+    game.version = state.version
+    game.last_seq = first + len(rows) - 1
+    game.awaiting = _awaiting(state)
+    finished = state.outcome is not None and game.status != Game.Status.FINISHED
+    if finished:
+        _record_outcome(game, state)
+    game.save()
+    if finished and game.campaign_id is not None:
+        campaign_record_result(game=game, state=state)
+    deferred = has_deferred_work(state)
+    game_id, version = str(game.id), state.version
+    transaction.on_commit(lambda: selectors.STATES.put(game_id, state))
+    transaction.on_commit(lambda: broadcast_changed(game_id, version), robust=True)
+    if deferred:
+        transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
+    return ApplyResult(
+        game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
+        events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
+                for r in rows],
+        finished=state.outcome is not None, deferred=deferred)
+
+
+def _json_ready(data: Mapping[str, Any]) -> dict:
+    return json.loads(json.dumps(dict(data), default=list))
+
+
+def _awaiting(state: GameState) -> list[str]:
+    if state.outcome is not None:
+        return []
+    if state.prompt is not None:
+        return [state.prompt.to]
+    if has_deferred_work(state):
+        return ["ancients"]
+    turn = state.turn
+    if turn.phase == "setup":
+        return [p.id for p in state.players
+                if any(c.assigned is None and c.space is None for c in state.characters_of(p.id))]
+    if turn.actor is not None:
+        return [turn.actor]
+    return [p.id for p in state.players if not p.eliminated]
+
+
+def _record_outcome(game: Game, state: GameState) -> None:
+    outcome = dict(state.outcome)
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.outcome = outcome
+    game.result = str(outcome.get("result", ""))[:16]
+    game.winner = str(outcome.get("winner") or "")[:8]
+    game.rounds = state.turn.round
+    game.crystals = sum(len(c.carried) for c in state.characters.values())
+    if state.mode == "skirmish":
+        game.knockouts = sum(1 for c in state.characters.values() if c.knocked_out)
+        game.characters_lost = None
+    else:
+        game.knockouts = sum(1 for m in state.monsters.values() if m.knocked_out)
+        game.characters_lost = sum(1 for c in state.characters.values() if c.knocked_out)
+
+
+# --- after commit -----------------------------------------------------------------------------
+def broadcast_changed(game_id: str, version: int) -> None:
+    """Tell every socket of the game that there is something new; each builds its own
+    seat's update (see consumers.GameConsumer.game_changed)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(f"game-{game_id}", {"type": "game.changed", "version": version})
+
+
+def broadcast_presence(game_id: str) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(
+        f"game-{game_id}", {"type": "game.presence", "connected": selectors.connected_seats(game_id)})
+
+
+def _enqueue_ancients(game_id: str, version: int) -> None:
+    from games.tasks import run_ancients_turn
+
+    run_ancients_turn.delay(game_id, version)
+
+
+# --- presence ----------------------------------------------------------------------------------
+def seat_connect(*, game_id: Any, seat: str) -> list[str]:
+    """Count one more open socket for the seat; return the connected seats."""
+    from django.db.models import F
+
+    Seat.objects.filter(game_id=game_id, seat=seat).update(connections=F("connections") + 1)
+    return selectors.connected_seats(game_id)
+
+
+def seat_disconnect(*, game_id: Any, seat: str) -> list[str]:
+    from django.db.models import F
+
+    Seat.objects.filter(game_id=game_id, seat=seat, connections__gt=0).update(
+        connections=F("connections") - 1)
+    return selectors.connected_seats(game_id)
+
+
+# --- campaigns ---------------------------------------------------------------------------------
+def campaign_create(*, user, name: str, map_name: str, faction: str, colour: str = "",
+                    party_size: int = 1, difficulty: str = Difficulty.NORMAL) -> Campaign:
+    """A new campaign at chapter 1. With a party of two the partner joins by invite link."""
+    if party_size not in (1, 2):
+        raise ServiceError("invalid_choice", "a campaign party has one or two players")
+    if difficulty not in Difficulty.values:
+        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
+    colour = _check_faction_and_colour(faction, colour, [])
+    _load_board(map_name)
+    return Campaign.objects.create(name=name.strip() or "Campaign", owner=user,
+                                   owner_faction=faction, owner_colour=colour,
+                                   party_size=party_size, map_name=map_name,
+                                   difficulty=difficulty)
+
+
+def campaign_join(*, campaign: Campaign, user, token: str, faction: str, colour: str = "") -> Campaign:
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if not secrets.compare_digest(str(token), locked.invite_token):
+            raise ServiceError("bad_token", "this invite link is not valid for the campaign")
+        if locked.has_member(user):
+            return locked
+        if locked.party_size != 2 or locked.partner_id is not None:
+            raise ServiceError("game_full", "this campaign's party is complete")
+        taken = [Seat(faction=locked.owner_faction, colour=locked.owner_colour)]
+        locked.partner_colour = _check_faction_and_colour(faction, colour, taken)
+        locked.partner, locked.partner_faction = user, faction
+        locked.save()
+    return locked
+
+
+def campaign_chapter_scenarios(campaign: Campaign, chapter: int) -> list:
+    """Chapter k is scenario k; a party of two also faces the next one (the fifth pairs
+    with the first), since the Awoken sets one scenario per player."""
+    order = scenario_order()
+    if not order:
+        raise ServiceError("content_unavailable", "no scenarios are installed yet")
+    first = order[(chapter - 1) % len(order)]
+    if campaign.party_size == 1:
+        return [first]
+    return [first, order[chapter % len(order)]]
+
+
+def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = None) -> Game:
+    """Start a game of the campaign's next (or an unlocked earlier) chapter with the party."""
+    if not campaign.has_member(user):
+        raise ServiceError("not_seated", "you are not in this campaign's party")
+    if not campaign.is_ready:
+        raise ServiceError("game_not_started", "your partner has not joined the campaign yet")
+    chapter = chapter or min(campaign.unlocked, Campaign.CHAPTERS)
+    if not 1 <= chapter <= campaign.unlocked or chapter > Campaign.CHAPTERS:
+        raise ServiceError("invalid_choice", f"chapter {chapter} is not unlocked")
+    running = campaign.games.filter(status=Game.Status.PLAYING).first()
+    if running is not None:
+        return running
+    others = []
+    if campaign.party_size == 2:
+        others = [(campaign.partner, campaign.partner_faction, campaign.partner_colour)]
+    return game_create(
+        user=campaign.owner, mode=Game.Mode.SOLO if campaign.party_size == 1 else Game.Mode.COOP,
+        map_name=campaign.map_name, faction=campaign.owner_faction, colour=campaign.owner_colour,
+        scenario_ids=campaign_chapter_scenarios(campaign, chapter),
+        difficulty=campaign.difficulty, campaign=campaign, chapter=chapter, others=others)
+
+
+def campaign_record_result(*, game: Game, state: Optional[GameState] = None) -> Campaign:
+    """Record a finished campaign game: a win of the newest unlocked chapter unlocks the next
+    one, and every win earns the party a treasure to start the next game with. Called by
+    `_store` in the transaction that finishes the game."""
+    state = state if state is not None else selectors.game_state(game)
+    campaign = Campaign.objects.select_for_update().get(pk=game.campaign_id)
+    if game.result == "won" and game.campaign_chapter:
+        chapter = game.campaign_chapter
+        if chapter not in campaign.completed:
+            campaign.completed = sorted({*campaign.completed, chapter})
+        if chapter >= campaign.unlocked and campaign.unlocked < Campaign.CHAPTERS:
+            campaign.unlocked = chapter + 1
+        treasure = _earned_treasure(game, state, campaign)
+        if treasure is not None:
+            campaign.treasures = [*campaign.treasures, treasure]
+    campaign.save()
+    return campaign
+
+
+def _earned_treasure(game: Game, state: GameState, campaign: Campaign) -> Optional[str]:
+    """The treasure a win earns: one the party's characters held at the end that the party
+    does not keep yet; failing that, one drawn (from the game's seed) from the treasures
+    the game knew about."""
+    kept = set(campaign.treasures)
+    for character in state.characters.values():
+        for treasure in character.treasures:
+            if treasure not in kept:
+                return treasure
+    pool = [t for t in _treasure_ids(state) if t not in kept]
+    if not pool:
+        return None
+    return random.Random(game.seed).choice(sorted(pool))
+
+
+def _treasure_ids(state: GameState) -> list[str]:
+    """Every treasure the game's deck was made of."""
+    awoken = state.awoken
+    defs = getattr(awoken, "treasure_defs", None)
+    if defs:
+        return [str(t) for t in defs]
+    return [t for t in (getattr(awoken, "treasure_deck", None) or []) if isinstance(t, str)]

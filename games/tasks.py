@@ -1,0 +1,24 @@
+"""Celery tasks: the Ancients' turn.
+
+Thin wrappers over `games.services` (started from `transaction.on_commit`). A task is keyed
+by (game, version) and does nothing unless the game is still at that version with deferred
+work waiting, so a retry, a duplicate delivery or a late one is harmless; `acks_late` means
+a worker killed mid-turn leaves the message to be delivered again, and since the work is
+one transaction nothing half-done was stored. With no broker (the embedded mode) Celery
+runs it eagerly inside the on_commit callback: the same code path.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from celery import shared_task
+
+from games import services
+
+
+@shared_task(name="games.run_ancients_turn", acks_late=True, ignore_result=True)
+def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
+    """Run the Ancients' deferred work on `game_id` at `version`; return the version it
+    stored, or None when there was nothing to do."""
+    result = services.game_advance(game_id=game_id, version=int(version))
+    return None if result is None else result.version
