@@ -1,0 +1,349 @@
+"""The Awoken's engine, end to end: setup from shipped content, the shared turn, the
+Ancients' turn, monster tie-breaks, treasures, views and saving (pure: no Django).
+
+Single rules live in tests/rules_cases/awoken/; these tests cover what a case cannot say
+easily: a whole setup from content, hidden information in views, save and restore, and
+many games played to the end without a crash.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from games.content.common import ContentError
+from games.content.factions import load_faction
+from games.content.maps import load_map
+from games.rules.engine import advance, apply
+from games.rules.errors import RuleError
+from games.rules.frames import has_deferred_work
+from games.rules.serialize import state_from_data, state_to_data
+from games.rules.view import view_for
+from games.rules_cases import build_state
+
+import ancients_ai.engine.cases  # noqa: F401  (registers the rules-case hooks)
+from ancients_ai.engine.scenarios import load_scenario, scenario_from_data, treasures_from_data
+from ancients_ai.engine.setup import new_awoken
+from ancients_ai.engine.targeting import step_toward
+
+TREASURES = treasures_from_data({"treasures": [
+    {"id": "draught", "name": "Draught", "text": "Heal two.", "use": "once",
+     "when": "players_turn", "effect": {"heal": 2}},
+    {"id": "amulet", "name": "Amulet", "text": "Stop a melee attack.", "use": "always",
+     "when": "defence", "effect": {"prevent": ["melee", "heavy_melee"]}},
+]}, "test treasures", minimum=1)
+
+
+def solo(seed: int = 1, *, easy: bool = False, options=None):
+    return new_awoken(board=load_map("dungeon"), factions=[load_faction("guild")],
+                      player_ids=["p1"], scenario_ids=["magus"], seed=seed, easy=easy,
+                      options=options, treasures=TREASURES)
+
+
+def duo(seed: int = 1):
+    return new_awoken(board=load_map("dungeon"),
+                      factions=[load_faction("guild"), load_faction("lawbringers")],
+                      player_ids=["p1", "p2"], scenario_ids=["magus", "automaton"], seed=seed,
+                      treasures=TREASURES)
+
+
+def answer(state) -> dict:
+    """A passive table: never defend, never interrupt, choose the first option."""
+    prompt = state.prompt
+    if prompt.kind == "choose":
+        return {"respond": "choose", "character": prompt.data["options"][0]}
+    return {"respond": "pass"}
+
+
+def play_passively(state, limit: int = 500):
+    for _ in range(limit):
+        if state.outcome is not None:
+            break
+        if state.prompt is not None:
+            state, _ = apply(state, state.prompt.to, answer(state))
+        elif has_deferred_work(state):
+            state, _ = advance(state)
+        else:
+            state, _ = apply(state, state.players[0].id, {"do": "end_turn"})
+    return state
+
+
+# -- setup -------------------------------------------------------------------------------------
+def test_solo_setup_uses_side_b_and_places_everything_by_map_cards():
+    state = solo()
+    sheet = load_scenario("magus").sides["B"]
+    awoken = state.awoken
+    assert [s.rules.side for s in awoken.scenarios] == ["B"]
+    assert all(c.space is not None for c in state.characters.values())
+    assert Counter(o.kind for o in awoken.objects.values()) == +Counter(sheet.objects)
+    assert all(o.space is not None and not o.revealed for o in awoken.objects.values())
+    minions = [m for m in state.monsters.values() if m.kind == "minion"]
+    assert Counter(m.type for m in minions) == Counter(sheet.starting_minions)
+    for mtype, (_, supply) in sheet.minion_types.items():
+        on_board = sum(1 for m in minions if m.type == mtype)
+        assert awoken.scenarios[0].supply[mtype] == supply - on_board
+    magus = state.monsters["magus"]
+    assert magus.kind == "ancient" and magus.space is not None
+    assert magus.health == sheet.ancient_health
+    placed = len(awoken.objects) + len(state.characters) + len(minions) + 1
+    assert len(awoken.map_discard) == placed
+    assert len(awoken.map_deck) + placed == len(state.board.spaces)
+    assert len(state.players[0].hand) == 7
+    assert state.turn.phase == "play" and state.turn.actor is None
+    assert awoken.scenarios[0].track_position == 0
+
+
+def test_object_ids_do_not_tell_their_kind():
+    state = solo()
+    assert sorted(state.awoken.objects) == sorted(f"obj{i}" for i in range(1, len(state.awoken.objects) + 1))
+    kinds_by_seed = {seed: solo(seed).awoken.objects["obj1"].kind for seed in range(12)}
+    assert len(set(kinds_by_seed.values())) > 1
+
+
+def test_two_players_use_side_a_and_only_the_lowest_scenarios_objects():
+    state = duo()
+    assert [s.number for s in state.awoken.scenarios] == [1, 3]
+    assert {s.rules.side for s in state.awoken.scenarios} == {"A"}
+    assert state.awoken.scenario(1).player == "p2"
+    automaton = load_scenario("automaton").sides["A"]
+    assert Counter(o.kind for o in state.awoken.objects.values()) == +Counter(automaton.objects)
+    ancients = {m.id: m for m in state.monsters.values() if m.kind == "ancient"}
+    assert set(ancients) == {"automaton", "magus"}
+    assert ancients["automaton"].immortal and not ancients["magus"].immortal
+
+
+def test_setup_is_reproducible_from_the_seed():
+    assert state_to_data(solo(5)) == state_to_data(solo(5))
+    assert state_to_data(solo(5)) != state_to_data(solo(6))
+
+
+def test_easy_game_gives_a_treasure_to_the_first_character():
+    state = solo(easy=True)
+    first = state.characters["guild_archmage"]
+    assert len(first.treasures) == 1
+    assert len(state.awoken.treasure_deck) == len(TREASURES) - 1
+
+
+def test_setup_refuses_bad_player_counts_and_repeated_scenarios():
+    with pytest.raises(ValueError):
+        new_awoken(board=load_map("dungeon"), factions=[load_faction("guild")] * 2,
+                   player_ids=["p1", "p2"], scenario_ids=["magus", "magus"], seed=1,
+                   treasures=TREASURES)
+
+
+# -- the turn cycle ----------------------------------------------------------------------------
+def test_ending_the_players_turn_runs_the_ancients_and_returns_the_turn():
+    state = solo(3, options={"auto_pass_interrupt": True})
+    state, events = apply(state, "p1", {"do": "end_turn"})
+    kinds = [e.kind for e in events]
+    assert "minion_card_revealed" in kinds and "ancients_turn_started" in kinds
+    if state.prompt is None and state.outcome is None:
+        assert state.turn.phase == "play" and state.turn.round == 2
+        assert kinds[-1] == "turn_started"
+        assert len(state.awoken.scenarios[0].minion_discard) >= 1
+
+
+def test_deferred_ancients_turn_waits_for_advance():
+    state = solo(3, options={"defer_ancients": True})
+    state, events = apply(state, "p1", {"do": "end_turn"})
+    assert state.turn.phase == "ancients"
+    assert has_deferred_work(state)
+    assert "minion_card_revealed" not in [e.kind for e in events]
+    with pytest.raises(RuleError) as refused:
+        apply(state, "p1", {"do": "end_turn"})
+    assert refused.value.code == "not_your_turn"
+    state, events = advance(state)
+    assert "minion_card_revealed" in [e.kind for e in events]
+
+
+def test_passive_players_always_lose_and_nothing_crashes():
+    for seed in range(30):
+        state = play_passively(solo(seed))
+        assert state.outcome is not None and state.outcome["result"] == "lost"
+        assert state.outcome["cause"] in ("wiped_out", "track")
+        state = play_passively(duo(seed))
+        assert state.outcome is not None and state.outcome["result"] == "lost"
+
+
+# -- views and saving --------------------------------------------------------------------------
+def test_views_never_show_face_down_kinds_or_deck_orders():
+    state = solo(2)
+    view = view_for(state, "p1")
+    aw = view["awoken"]
+    assert all("kind" not in o for o in aw["objects"] if not o["revealed"])
+    text = json.dumps(view)
+    scenario = state.awoken.scenarios[0]
+    assert aw["scenarios"][0]["minion_deck_count"] == len(scenario.minion_deck)
+    for card in scenario.minion_deck + scenario.ancient_deck:
+        assert card not in text
+    assert aw["map_deck_count"] == len(state.awoken.map_deck)
+    assert "map_deck" not in aw
+
+
+def test_a_saved_game_restores_exactly_and_plays_on_identically():
+    state = solo(4)
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    data = json.loads(json.dumps(state_to_data(state)))
+    restored = state_from_data(data)
+    assert state_to_data(restored) == state_to_data(state)
+    assert state_to_data(play_passively(restored)) == state_to_data(play_passively(state))
+
+
+def test_clones_do_not_share_what_changes():
+    state = solo(4)
+    copy = state.clone()
+    copy.awoken.scenarios[0].minion_deck.pop()
+    copy.awoken.objects["obj1"].revealed = True
+    copy.awoken.map_deck.clear()
+    assert state.awoken.scenarios[0].minion_deck != copy.awoken.scenarios[0].minion_deck
+    assert not state.awoken.objects["obj1"].revealed
+    assert state.awoken.map_deck
+
+
+# -- scripted positions ------------------------------------------------------------------------
+ROW = {"bounds": [0, 0, 50, 20],
+       "spaces": [{"n": 1, "at": [5, 5]}, {"n": 2, "at": [15, 5]}, {"n": 3, "at": [25, 5]},
+                  {"n": 4, "at": [35, 5]}, {"n": 5, "at": [45, 5]}, {"n": 6, "at": [25, 15]}],
+       "open": [[1, 2], [2, 3], [3, 4], [4, 5], [2, 6], [6, 4]]}
+
+
+def position(minions, characters, minion_deck, *, options=None, ancient_deck=None, hand=()):
+    return build_state({
+        "mode": "awoken", "board": ROW, "options": options or {"auto_pass_defence": True},
+        "players": [{"id": "p1", "characters": characters, "hand": list(hand)}],
+        "awoken": {"scenarios": [{
+            "number": 3, "player": "p1", "ancient": {"id": "magus", "health": 6, "space": 5},
+            "minion_types": {"hound": {"health": 2}}, "minions": minions,
+            "minion_deck": minion_deck,
+            "ancient_deck": ancient_deck or [{"id": "ac1", "actions": ["area"]}]}]},
+    }, "test")
+
+
+def card(top, bottom=("move",)):
+    return {"id": "mc1", "top": {"type": "hound", "actions": list(top)},
+            "bottom": {"type": "hound", "actions": list(bottom)}}
+
+
+def test_a_step_toward_takes_the_lowest_numbered_of_two_shortest_paths():
+    state = position([], [{"id": "ash", "space": 4}], [card(["move"])])
+    # from 2 to 4: through 3 or through 6, both two moves: 3 is the lower number
+    assert step_toward(state, 2, 4) == 3
+
+
+def test_move_goes_toward_the_closest_character_ties_to_the_lowest_space():
+    state = position([{"id": "m1", "type": "hound", "space": 3}],
+                     [{"id": "ash", "space": 1}, {"id": "bo", "space": 5}],
+                     [card(["move"], ["move"])])
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    # ash (space 1) and bo (space 5) are both two away: toward the lower-numbered space, twice
+    assert state.monsters["m1"].space == 1
+
+
+def test_ranged_picks_the_closest_seen_character_and_the_players_choose_in_a_space():
+    state = position([{"id": "m1", "type": "hound", "space": 1}],
+                     [{"id": "ash", "space": 3}, {"id": "bo", "space": 3}, {"id": "cy", "space": 5}],
+                     [card(["ranged"], ["ranged"])])
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    assert state.prompt.kind == "choose" and sorted(state.prompt.data["options"]) == ["ash", "bo"]
+    state, _ = apply(state, "p1", {"respond": "choose", "character": "bo"})
+    assert state.characters["bo"].damage == 1 and state.characters["ash"].damage == 0
+
+
+def test_two_minions_in_one_space_act_in_the_order_the_players_choose():
+    state = position([{"id": "m1", "type": "hound", "space": 1}, {"id": "m2", "type": "hound", "space": 1}],
+                     [{"id": "ash", "space": 4}], [card(["move"], ["move"])])
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    assert state.prompt.kind == "choose" and state.prompt.data["reason"] == "minion_order"
+    state, events = apply(state, "p1", {"respond": "choose", "figure": "m2"})
+    moved = [e.data["figure"] for e in events if e.kind == "minion_moved"]
+    assert moved[0] == "m2"
+
+
+def test_heal_prefers_most_damage_then_highest_health():
+    state = build_state({
+        "mode": "awoken", "board": ROW, "players": [{"id": "p1", "characters": [{"id": "ash", "space": 5}]}],
+        "awoken": {"scenarios": [{
+            "number": 3, "ancient": {"id": "magus", "health": 6, "space": 2, "damage": 1},
+            "minion_types": {"hound": {"health": 2}, "imp": {"health": 1}},
+            "minions": [{"id": "m1", "type": "imp", "space": 1},
+                        {"id": "h1", "type": "hound", "space": 3, "damage": 1}],
+            "minion_deck": [{"id": "mc1", "top": {"type": "imp", "actions": [{"heal": ["hound", "magus"]}]},
+                             "bottom": {"type": "hound", "actions": ["reposition"]}}],
+            "ancient_deck": [{"id": "ac1", "actions": ["reposition"]}]}]},
+    }, "test")
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    # magus (health 6) and h1 (health 2) both have 1 damage; only magus is next to the imp
+    assert state.monsters["magus"].damage == 0 and state.monsters["h1"].damage == 1
+
+
+def test_a_knocked_out_carrier_passes_crystals_to_a_chosen_character():
+    state = position([{"id": "m1", "type": "hound", "space": 2}],
+                     [{"id": "ash", "space": 2, "health": 1, "carried": ["x1"]},
+                      {"id": "bo", "space": 4}, {"id": "cy", "space": 5}],
+                     [card(["melee"], ["move"])])
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    assert state.prompt.kind == "choose" and state.prompt.data["reason"] == "crystals"
+    state, _ = apply(state, "p1", {"respond": "choose", "character": "cy"})
+    assert state.characters["cy"].carried == ["x1"] and state.characters["ash"].knocked_out
+
+
+def test_a_defence_treasure_answers_the_defend_prompt():
+    state = build_state({
+        "mode": "awoken", "board": ROW, "options": {"auto_pass_defence": False},
+        "players": [{"id": "p1", "characters": [{"id": "ash", "space": 2, "treasures": ["amulet"]}]}],
+        "awoken": {"treasure_deck": [dict(TREASURES["amulet"].to_data())], "scenarios": [{
+            "number": 3, "ancient": {"id": "magus", "health": 6, "space": 5, "knocked_out": False},
+            "minion_types": {"hound": {"health": 2}},
+            "minions": [{"id": "m1", "type": "hound", "space": 2}],
+            "minion_deck": [card(["melee"], ["move"])],
+            "ancient_deck": [{"id": "ac1", "actions": ["reposition"]}]}]},
+    }, "test")
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    assert state.prompt.kind == "defend"
+    with pytest.raises(RuleError):
+        apply(state, "p1", {"do": "end_turn"})
+    state, events = apply(state, "p1", {"do": "use_treasure", "character": "ash", "treasure": "amulet"})
+    assert state.characters["ash"].damage == 0
+    assert "damage_prevented" in [e.kind for e in events]
+    assert state.characters["ash"].treasures == ["amulet"]  # an always card stays
+
+
+def test_the_immortal_automaton_takes_damage_but_stays():
+    state = build_state({
+        "mode": "awoken", "board": ROW,
+        "players": [{"id": "p1", "characters": [{"id": "ash", "space": 2}],
+                     "hand": [{"id": "c1", "icons": {"ash": "heavy_melee"}}]}],
+        "awoken": {"scenarios": [{
+            "number": 1, "ancient": {"id": "automaton", "health": 2, "space": 2, "immortal": True},
+            "minion_types": {"drone": {"health": 1}},
+            "minion_deck": [{"id": "mc1", "top": {"type": "drone", "actions": ["move"]},
+                             "bottom": {"type": "drone", "actions": ["move"]}}],
+            "ancient_deck": [{"id": "ac1", "actions": ["move"]}]}]},
+    }, "test")
+    state, _ = apply(state, "p1", {"do": "heavy_melee", "character": "ash", "target": "automaton",
+                                   "cards": ["c1"]})
+    automaton = state.monsters["automaton"]
+    assert automaton.damage == 2 and automaton.on_board and state.outcome is None
+
+
+# -- content errors ----------------------------------------------------------------------------
+def test_a_misspelt_minion_type_is_refused_naming_file_and_card():
+    import yaml
+    from ancients_ai.engine.scenarios import SCENARIOS_DIR
+    data = yaml.safe_load((SCENARIOS_DIR / "magus.yaml").read_text())
+    data["minion_deck"][6]["top"]["type"] = "houndd"
+    with pytest.raises(ContentError) as error:
+        scenario_from_data(data, "magus.yaml")
+    assert str(error.value) == ("magus.yaml: minion card magus_m07: 'houndd' is not a minion "
+                                "type of this scenario")
+
+
+def test_an_unknown_special_action_step_is_refused():
+    import yaml
+    from ancients_ai.engine.scenarios import SCENARIOS_DIR
+    data = yaml.safe_load((SCENARIOS_DIR / "magus.yaml").read_text())
+    data["special_actions"]["blink"] = [{"teleport": "nowhere"}]
+    with pytest.raises(ContentError) as error:
+        scenario_from_data(data, "magus.yaml")
+    assert "special action blink" in str(error.value) and "teleport" in str(error.value)
