@@ -194,7 +194,7 @@ def test_clones_do_not_share_what_changes():
     state = solo(4)
     copy = state.clone()
     copy.awoken.scenarios[0].minion_deck.pop()
-    copy.awoken.objects["obj1"].revealed = True
+    copy.awoken.update_object("obj1", revealed=True)
     copy.awoken.map_deck.clear()
     assert state.awoken.scenarios[0].minion_deck != copy.awoken.scenarios[0].minion_deck
     assert not state.awoken.objects["obj1"].revealed

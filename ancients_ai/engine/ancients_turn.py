@@ -31,7 +31,6 @@ from games.rules.state import GameState
 from games.rules.turns import can_interrupt
 
 from ancients_ai.engine import decks
-from ancients_ai.engine import targeting as tg
 from ancients_ai.engine.monster_actions import ancients_deferred, push_monster_actions
 from ancients_ai.engine.steps import push_advance
 
@@ -108,8 +107,7 @@ class CardFrame:
             frame["stage"] = "done"
             ancient = state.monsters.get(scenario.ancient)
             if ancient is not None and ancient.on_board:
-                card = scenario.rules.ancient_cards[frame["card"]]
-                push_monster_actions(state, ancient, card.actions, scenario.number)
+                push_monster_actions(state, ancient, scenario.number, frame["card"], None)
         else:  # done
             pile = scenario.minion_discard if frame["deck"] == "minion" else scenario.ancient_discard
             pile.append(frame["card"])
@@ -147,11 +145,11 @@ class CardFrame:
     def _minions(self, state, frame, scenario, events) -> None:
         card = scenario.rules.minion_cards[frame["card"]]
         top = frame["stage"] == "top"
-        mtype, actions = ((card.top_type, card.top_actions) if top
-                          else (card.bottom_type, card.bottom_actions))
-        waiting = [m for m in tg.monsters_on_board(state)
-                   if m.kind == "minion" and m.scenario == scenario.number and m.type == mtype
-                   and m.id not in frame["acted"]]
+        mtype = card.top_type if top else card.bottom_type
+        number, acted = scenario.number, frame["acted"]
+        waiting = [m for m in state.monsters.values()
+                   if m.type == mtype and m.space is not None and not m.knocked_out
+                   and m.kind == "minion" and m.scenario == number and m.id not in acted]
         if not waiting:
             frame["stage"] = "bottom" if top else "effect"
             frame["acted"] = []
@@ -163,11 +161,12 @@ class CardFrame:
             ask(state, "choose", state.players[0].id, reason="minion_order", options=list(here),
                 space=lowest)
             return
-        self._act(state, frame, here[0], actions, scenario)
+        self._act(state, frame, here[0], scenario)
 
-    def _act(self, state, frame, minion_id, actions, scenario) -> None:
+    def _act(self, state, frame, minion_id, scenario) -> None:
         frame["acted"].append(minion_id)
-        push_monster_actions(state, state.monsters[minion_id], actions, scenario.number)
+        push_monster_actions(state, state.monsters[minion_id], scenario.number, frame["card"],
+                             frame["stage"])
 
     def respond(self, state: GameState, frame: dict, seat: str, command: Command,
                 events: EventLog) -> None:
@@ -185,7 +184,4 @@ class CardFrame:
         state.prompt = None
         frame["options"] = []
         events.add("minion_order_chosen", by=seat, minion=chosen)
-        scenario = state.awoken.scenario(frame["scenario"])
-        card = scenario.rules.minion_cards[frame["card"]]
-        actions = card.top_actions if frame["stage"] == "top" else card.bottom_actions
-        self._act(state, frame, chosen, actions, scenario)
+        self._act(state, frame, chosen, state.awoken.scenario(frame["scenario"]))

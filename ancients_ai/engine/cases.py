@@ -255,8 +255,7 @@ def build_awoken(state: GameState, section: Any, source: str) -> None:
         if c.ensnared:
             _need(c.ensnared in awoken.objects, source, f"character {c.id}",
                   f"ensnared by unknown object {c.ensnared!r}")
-            awoken.objects[c.ensnared].revealed = True
-            awoken.objects[c.ensnared].space = None
+            awoken.update_object(c.ensnared, revealed=True, space=None)
     state.awoken = awoken
     state.turn.active = state.turn.actor = None
 

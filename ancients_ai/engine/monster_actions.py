@@ -13,7 +13,7 @@ seat order who owns one of those characters (`targeting.seat_order_chooser`).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from games.rules.combat import start_attack
 from games.rules.events import EventLog
@@ -132,15 +132,20 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
         events.add("monster_idle", figure=monster.id, action=name)
 
 
-def push_monster_actions(state: GameState, monster: Monster, actions, scenario: int) -> None:
-    push(state, "awoken_monster", monster=monster.id, actions=[_plain(a) for a in actions],
-         i=0, scenario=scenario, deferred=ancients_deferred(state))
+def push_monster_actions(state: GameState, monster: Monster, scenario: int, card: str,
+                         half: str | None) -> None:
+    """A monster resolves a row of a card: `half` is "top" or "bottom" of a minion card,
+    None for an Ancient card. The frame names the card rather than copying its actions."""
+    push(state, "awoken_monster", monster=monster.id, card=card, half=half, i=0,
+         scenario=scenario, deferred=ancients_deferred(state))
 
 
-def _plain(action: Any) -> Any:
-    if isinstance(action, Mapping):
-        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in action.items()}
-    return action
+def card_actions(state: GameState, scenario: int, card: str, half: str | None) -> tuple:
+    rules = state.awoken.scenario(scenario).rules
+    if half is None:
+        return rules.ancient_cards[card].actions
+    minion_card = rules.minion_cards[card]
+    return minion_card.top_actions if half == "top" else minion_card.bottom_actions
 
 
 @frame_handler("awoken_monster")
@@ -151,11 +156,12 @@ class MonsterActionsFrame:
     def step(self, state: GameState, frame: dict, events: EventLog) -> None:
         monster = state.monsters.get(frame["monster"])
         i = frame["i"]
-        if monster is None or not monster.on_board or i >= len(frame["actions"]):
+        actions = card_actions(state, frame["scenario"], frame["card"], frame["half"])
+        if monster is None or not monster.on_board or i >= len(actions):
             state.frames.pop()
             return
         frame["i"] = i + 1
-        run_card_action(state, monster, frame["actions"][i], frame["scenario"], events)
+        run_card_action(state, monster, actions[i], frame["scenario"], events)
 
     def respond(self, state, frame, seat, command, events) -> None:  # never asks
         raise AssertionError("awoken_monster frames do not ask questions")

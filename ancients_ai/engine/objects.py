@@ -61,7 +61,7 @@ def reveal_object(state: GameState, seat: str, command: Command, events: EventLo
                    character=character.id)
     elif command.discard is not None:
         raise RuleError("invalid_command", "in a solo game revealing an object costs no card")
-    obj.revealed = True
+    obj = state.awoken.update_object(obj.id, revealed=True)
     events.add("object_revealed", object=obj.id, object_kind=obj.kind, space=obj.space,
                character=character.id)
     REVEALED[obj.kind](state, character, obj, events)
@@ -83,7 +83,7 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
     cards = [state.card(c) for c in turned]
     safe = any(card.wild or character.id in card.icons for card in cards)
     events.add("pit_trap_cards", player=player.id, cards=turned, safe=safe)
-    obj.removed = True
+    state.awoken.update_object(obj.id, removed=True)
     space = obj.space
     if not safe:
         for victim in [c for c in state.characters.values()
@@ -94,7 +94,7 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
 
 def _explosive_trap(state: GameState, character: Character, obj: GameObject,
                     events: EventLog) -> None:
-    obj.removed = True
+    state.awoken.update_object(obj.id, removed=True)
     spaces = [obj.space] + sorted(state.board.neighbours(obj.space))
     targets = [f.id for space in spaces for f in state.figures_in(space)]
     events.add("attack", attacker=obj.id, attack="trap", space=obj.space, target=None)
@@ -103,14 +103,14 @@ def _explosive_trap(state: GameState, character: Character, obj: GameObject,
 
 def _stasis_trap(state: GameState, character: Character, obj: GameObject,
                  events: EventLog) -> None:
-    obj.space = None
+    state.awoken.update_object(obj.id, space=None)
     character.ensnared = obj.id
     events.add("character_ensnared", character=character.id, object=obj.id)
     check_stasis_release(state, events)
 
 
 def _treasure(state: GameState, character: Character, obj: GameObject, events: EventLog) -> None:
-    obj.removed = True
+    state.awoken.update_object(obj.id, removed=True)
     card = decks.draw_treasure(state, events)
     if card is None:
         events.add("treasure_deck_empty", character=character.id)
@@ -124,7 +124,7 @@ def _crystal(state: GameState, character: Character, obj: GameObject, events: Ev
 
 
 def _blank(state: GameState, character: Character, obj: GameObject, events: EventLog) -> None:
-    obj.removed = True
+    state.awoken.update_object(obj.id, removed=True)
 
 
 REVEALED = {"pit_trap": _pit_trap, "explosive_trap": _explosive_trap,
@@ -135,9 +135,8 @@ REVEALED = {"pit_trap": _pit_trap, "explosive_trap": _explosive_trap,
 # -- stasis ------------------------------------------------------------------------------------
 def release(state: GameState, character: Character, events: EventLog, why: str) -> None:
     """Take the stasis trap from under one character."""
-    obj = state.awoken.objects.get(character.ensnared)
-    if obj is not None:
-        obj.removed = True
+    if character.ensnared in state.awoken.objects:
+        state.awoken.update_object(character.ensnared, removed=True)
     events.add("stasis_released", character=character.id, object=character.ensnared, reason=why)
     character.ensnared = None
 

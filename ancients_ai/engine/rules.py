@@ -65,22 +65,25 @@ class AwokenRules(ModeRules):
 
     def claim(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
         """Claim a face-up ancient crystal in the character's space with three of a kind;
-        it is carried on that character. `object` names one when several lie there."""
+        it is carried on that character. `object` names one when several lie there (else the
+        lowest id). With no face-up crystal there the claim could only be a shard claim,
+        which The Awoken does not have: `action_not_allowed`."""
         character = acting_character(state, seat, command.character)
         here = [o for o in state.awoken.objects_in(character.space)
                 if o.kind == "crystal" and o.revealed]
         if command.object is not None:
             here = [o for o in here if o.id == command.object]
+        if not here and command.object is None:
+            raise RuleError("action_not_allowed",
+                            "shards cannot be claimed in The Awoken, and there is no face-up "
+                            f"ancient crystal in space {character.space}")
         if not here:
             raise RuleError("no_target",
-                            f"there is no face-up ancient crystal in space {character.space}"
-                            if command.object is None else
                             f"{command.object} is not a face-up crystal in {character.id}'s space")
         crystal = min(here, key=lambda o: o.id)
         pay_three_of_a_kind(state, seat, character, command.cards)
         discard_cards(state.player(seat), command.cards)
-        crystal.removed = True
-        crystal.space = None
+        state.awoken.update_object(crystal.id, removed=True, space=None)
         character.carried.append(crystal.id)
         state.awoken.crystals_taken.append(crystal.id)
         events.add("card_played", player=seat, cards=list(command.cards), action="claim",

@@ -11,7 +11,8 @@ Minions and Ancients are not here: they are `games.rules.state.Monster`s in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Mapping, Optional
 
 from games.rules.serialize import EXTENSIONS
@@ -38,6 +39,11 @@ class MinionCard:
     prevents: frozenset
 
     def to_data(self) -> dict:
+        """The card as data (built once: revealed cards go into events and views often)."""
+        return self._data
+
+    @cached_property
+    def _data(self) -> dict:
         return {"id": self.id,
                 "top": {"type": self.top_type, "actions": _plain(self.top_actions)},
                 "bottom": {"type": self.bottom_type, "actions": _plain(self.bottom_actions)},
@@ -54,6 +60,10 @@ class AncientCard:
     prevents: frozenset
 
     def to_data(self) -> dict:
+        return self._data
+
+    @cached_property
+    def _data(self) -> dict:
         return {"id": self.id, "actions": _plain(self.actions),
                 "reaction": {"prevents": sorted(self.prevents)} if self.prevents else "none"}
 
@@ -126,18 +136,18 @@ class ScenarioInPlay:
                               self.track_position)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class GameObject:
-    """An object counter: face down until revealed; removed when taken off the map."""
+    """An object counter: face down until revealed; removed when taken off the map.
+
+    Frozen, so that clones of a state share them: change one with `AwokenState.update_object`.
+    """
 
     id: str
     kind: str
     space: Optional[int]
     revealed: bool = False
     removed: bool = False
-
-    def clone(self) -> "GameObject":
-        return GameObject(self.id, self.kind, self.space, self.revealed, self.removed)
 
 
 @dataclass(slots=True)
@@ -162,9 +172,15 @@ class AwokenState:
     def objects_in(self, space: int) -> list:
         return [o for o in self.objects.values() if o.space == space and not o.removed]
 
+    def update_object(self, object_id: str, **changes) -> GameObject:
+        """Replace an object with a changed copy (objects are frozen and shared by clones)."""
+        obj = replace(self.objects[object_id], **changes)
+        self.objects[object_id] = obj
+        return obj
+
     def clone(self) -> "AwokenState":
         return AwokenState([s.clone() for s in self.scenarios],
-                           {k: o.clone() for k, o in self.objects.items()},
+                           dict(self.objects),
                            list(self.map_deck), list(self.map_discard),
                            list(self.treasure_deck), list(self.treasure_discard),
                            self.treasure_defs, self.crystals_to_win, list(self.crystals_taken),
