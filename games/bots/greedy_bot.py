@@ -119,6 +119,8 @@ class _Scorer:
                                                       *state.monsters.values())
                                     if f.space is not None and not f.knocked_out
                                     and self.mode.is_enemy(state, seat, f)})
+        self._to_goal: dict = {}  # space -> distance, memoised for this position
+        self._to_enemy: dict = {}
         # Cards kept for a claim: a character already on its shard needs three of its icon.
         self.keep = set()
         for c in state.characters.values():
@@ -163,19 +165,21 @@ class _Scorer:
         return value if value > 0 else SKIP
 
     def _goal_distance(self, space: Optional[int]) -> int:
+        """Moves to the nearest own shard (or, with none left, the nearest enemy)."""
         if space is None:
             return UNREACHABLE
-        goals = self.shards or self.enemy_spaces
-        best = UNREACHABLE
-        for goal in goals:
-            d = self.board.distance(space, goal)
-            if d is not None and d < best:
-                best = d
-        return best
+        if space not in self._to_goal:
+            self._to_goal[space] = self._nearest(space, self.shards or self.enemy_spaces)
+        return self._to_goal[space]
 
     def _enemy_distance(self, space: int) -> int:
+        if space not in self._to_enemy:
+            self._to_enemy[space] = self._nearest(space, self.enemy_spaces)
+        return self._to_enemy[space]
+
+    def _nearest(self, space: int, goals: list) -> int:
         best = UNREACHABLE
-        for goal in self.enemy_spaces:
+        for goal in goals:
             d = self.board.distance(space, goal)
             if d is not None and d < best:
                 best = d

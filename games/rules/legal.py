@@ -2,10 +2,10 @@
 
 The UI highlights from this list and bots choose from it, so it must agree exactly with
 `engine.apply`: every command listed is accepted, and every accepted command (up to the
-order of the cards named in it) is listed. It is built cheaply from the state, with the same
-small predicates the handlers use (what moves a character, what flags a card gives, board lookups, the mode's
-`controls` / `is_enemy` / `must_reveal_first`), instead of trying each candidate through
-`apply`; the tests check the agreement with `apply` on positions from real games, and
+order of the cards named in it) is listed. It is built cheaply from the state with the
+conditions the handlers check (what moves a character, what flag a card gives, board
+lookups, the mode's `controls` / `is_enemy` / `must_reveal_first`) instead of trying each
+candidate through `apply`; the tests check the agreement with `apply` on positions from real games, and
 `legal_commands(..., verify=True)` filters through `apply` when exactness matters more than
 speed.
 
