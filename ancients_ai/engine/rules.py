@@ -10,7 +10,10 @@
   revealed ancient crystal in the character's space (three of a kind, as a shard claim);
   shards cannot be claimed. A rally may take along either player's character.
 - Nobody scores for knock-outs; a knocked-out carrier's crystals pass to a character still
-  on the board; an ensnared character knocked out loses its stasis trap.
+  on the board; an ensnared character knocked out loses its stasis trap. A knocked-out
+  minion's counter goes back to its scenario's supply (the rules remove it from the board;
+  summons draw on the counters beside the board), so it can be summoned again. A knocked-out
+  minion keeps its id in `state.monsters` (knocked_out: true); a summon makes a new id.
 """
 from __future__ import annotations
 
