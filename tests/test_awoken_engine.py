@@ -347,3 +347,61 @@ def test_an_unknown_special_action_step_is_refused():
     with pytest.raises(ContentError) as error:
         scenario_from_data(data, "magus.yaml")
     assert "special action blink" in str(error.value) and "teleport" in str(error.value)
+
+
+def two_player_position(**extra):
+    return build_state({
+        "mode": "awoken", "board": ROW,
+        "players": [
+            {"id": "p1", "characters": [{"id": "ash", "space": 1}],
+             "hand": [{"id": "w1", "wild": True}, {"id": "r1", "icons": {"ash": "rally"}}]},
+            {"id": "p2", "characters": [{"id": "cy", "space": 1}],
+             "hand": [{"id": "w2", "wild": True}, {"id": "g1", "icons": {"cy": "ranged"}}]}],
+        "awoken": {"scenarios": [{
+            "number": 3, "player": "p1", "ancient": {"id": "magus", "health": 6, "space": 5},
+            "minion_types": {"hound": {"health": 1}},
+            "minions": [{"id": "m1", "type": "hound", "space": 3}],
+            "minion_deck": [card(["move"], ["move"])],
+            "ancient_deck": [{"id": "ac1", "actions": ["reposition"]}]}]},
+        **extra,
+    }, "test")
+
+
+def test_each_player_in_seat_order_may_interrupt_a_revealed_card():
+    state = two_player_position()
+    state, _ = apply(state, "p1", {"do": "end_turn"})
+    assert (state.prompt.kind, state.prompt.to) == ("interrupt_window", "p1")
+    state, _ = apply(state, "p1", {"respond": "pass"})
+    assert (state.prompt.kind, state.prompt.to) == ("interrupt_window", "p2")
+    state, _ = apply(state, "p2", {"do": "interrupt", "cards": ["w2"]})
+    assert state.turn.actor == "p2" and state.prompt is None
+    with pytest.raises(RuleError) as refused:
+        apply(state, "p1", {"do": "draw_two", "cards": ["w1"]})
+    assert refused.value.code == "not_your_turn"
+    state, _ = apply(state, "p2", {"do": "ranged", "character": "cy", "target": "m1", "cards": ["g1"]})
+    assert state.monsters["m1"].knocked_out
+    state, events = apply(state, "p2", {"do": "end_turn"})
+    # the minion card resolves (nobody left to move), then the Ancient card's window opens for p1
+    assert state.prompt.kind == "interrupt_window" and state.prompt.data["deck"] == "ancient"
+    assert [e.kind for e in events][:2] == ["interrupt_ended", "card_discarded"]
+
+
+def test_interrupting_outside_a_window_is_refused():
+    state = two_player_position()
+    with pytest.raises(RuleError) as refused:
+        apply(state, "p2", {"do": "interrupt", "cards": ["w2"]})
+    assert refused.value.code == "interrupt_not_allowed"
+
+
+def test_a_rally_may_take_the_other_players_character_along():
+    state = two_player_position()
+    state, _ = apply(state, "p1", {"do": "rally", "character": "ash", "with": "cy",
+                                   "to": {"ash": 2, "cy": 2}, "cards": ["r1"]})
+    assert state.characters["cy"].space == 2 and state.characters["ash"].space == 2
+
+
+def test_players_cannot_attack_each_others_characters():
+    state = two_player_position()
+    with pytest.raises(RuleError) as refused:
+        apply(state, "p2", {"do": "ranged", "character": "cy", "target": "ash", "cards": ["g1"]})
+    assert refused.value.code == "own_character"
