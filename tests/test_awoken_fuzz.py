@@ -3,7 +3,8 @@
 A crude random player sends plausible and implausible commands alike (moves, attacks,
 reveals, claims, treasures, interrupts, answers to prompts). Every command must either be
 applied or refused with a RuleError that leaves the state exactly as it was; no other
-exception may escape, and every game must end within the command budget.
+exception may escape, every game must end within the command budget, and a game saved at
+any moment (mid-attack, mid-interrupt) must restore to exactly the same state.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from games.rules.engine import advance, apply
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.rng import Rng, seed_state
-from games.rules.serialize import state_to_data
+from games.rules.serialize import state_from_data, state_to_data
 
 from ancients_ai.engine.scenarios import scenario_ids, treasures_from_data
 from ancients_ai.engine.setup import new_awoken
@@ -86,9 +87,12 @@ class Chaos:
 
 def run_game(state, seed: int, budget: int = 1500):
     chaos = Chaos(seed)
-    for _ in range(budget):
+    for count in range(budget):
         if state.outcome is not None:
             return state
+        if count % 5 == 0:  # a game saved at any moment restores exactly
+            data = json.loads(json.dumps(state_to_data(state)))
+            assert state_to_data(state_from_data(data)) == data
         if has_deferred_work(state):
             state, _ = advance(state)
             continue

@@ -81,7 +81,7 @@ def _target(state, frame, step, actor, events):
         events.add("target_chosen", by=actor.id, target=chosen.id)
         return
     found = [c for c in tg.characters_on_board(state) if ok(c.space)]
-    dist = lambda c: tg._dist(state, here, c.space)  # noqa: E731
+    dist = lambda c: tg.dist(state, here, c.space)  # noqa: E731
     keys: dict[str, Callable] = {
         "closest_character": lambda c: (dist(c), c.space),
         "farthest_character": lambda c: (-dist(c), c.space),

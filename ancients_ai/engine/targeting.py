@@ -91,7 +91,7 @@ def ranged_space(state: GameState, monster: Monster, heavy: bool) -> Optional[in
             if (board.in_heavy_range(here, c.space) if heavy else board.has_los(here, c.space))]
     if not seen:
         return None
-    return min(seen, key=lambda c: (_dist(state, here, c.space), c.space)).space
+    return min(seen, key=lambda c: (dist(state, here, c.space), c.space)).space
 
 
 def area_space(state: GameState, monster: Monster) -> Optional[int]:
@@ -107,7 +107,7 @@ def area_space(state: GameState, monster: Monster) -> Optional[int]:
     return min(counts, key=lambda s: (-counts[s], s))
 
 
-def _dist(state: GameState, a: int, b: int) -> int:
+def dist(state: GameState, a: int, b: int) -> int:
     d = state.board.distance(a, b)
     return FAR if d is None else d
 
