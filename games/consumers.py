@@ -159,7 +159,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if type(last_seq) is not int or last_seq < 0:
             await self._error("bad_message", "'last_seq' must be a whole number >= 0")
             return
-        await self._send_update(after=last_seq, force=True)
+        await self._send_update(after=last_seq, force=True, extra={"resync": True})
 
     # -- group messages ----------------------------------------------------------------------
     async def game_changed(self, message: dict) -> None:
@@ -171,11 +171,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_presence(list(message.get("connected", [])))
 
     # -- sending -----------------------------------------------------------------------------
-    async def _send_update(self, *, after: Optional[int], force: bool = False) -> None:
+    async def _send_update(self, *, after: Optional[int], force: bool = False,
+                           extra: Optional[dict] = None) -> None:
         payload = await database_sync_to_async(selectors.update_payload)(
             game_id=self.game_id, seat=self.seat, after=after)
         if payload is None:
             return
+        if extra:
+            payload.update(extra)
         if not force and not payload["events"] and payload["version"] == self.sent_version:
             return  # a notice for a change this socket has already sent
         self.last_seq = payload["last_seq"]

@@ -261,7 +261,7 @@ def _start(game: Game) -> None:
     game.content_version = _digest(data["catalog"])
     game.status = Game.Status.PLAYING
     game.started_at = timezone.now()
-    events: list = []
+    steps: list[Step] = []
     if game.mode == Game.Mode.SKIRMISH:
         # auto assignment (v1): every seat's secret assignment is chosen for it
         from games.rules.setup import auto_assignment
@@ -270,15 +270,11 @@ def _start(game: Game) -> None:
             rng = seed_state(game.seed ^ 0x5EED)
 
         chooser = Rng(_Holder())
-        log: list[tuple[str, dict]] = []
         for seat in player_ids:
             command = {"do": "assign", "spaces": auto_assignment(state, seat, chooser)}
             state, new_events = engine.apply(state, seat, command)
-            events += new_events
-            log.append((seat, command))
-        _store(game, state, events, commands=log, initial=True)
-    else:
-        _store(game, state, [], commands=[], initial=True)
+            steps.append(Step(seat, command, state.version, new_events))
+    _store(game, state, steps)
 
 
 def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
@@ -353,7 +349,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
         parsed = parse_command(command)
         state = selectors.game_state(game)
         new, events = engine.apply(state, seat, parsed)
-        return _store(game, new, events, commands=[(seat, parsed.to_data())])
+        return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)])
 
 
 def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
@@ -370,27 +366,34 @@ def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
         new, events = engine.advance(state)
         if new.version == state.version:
             return None
-        return _store(game, new, events, commands=[("", {"advance": True})])
+        return _store(game, new, [Step("", {"advance": True}, new.version, events)])
 
 
-def _store(game: Game, state: GameState, events: Sequence, *,
-           commands: Sequence[tuple[str, dict]], initial: bool = False) -> ApplyResult:
-    """Write the new state, its events and the commands that made it (in the caller's
-    transaction, game row locked), then schedule broadcast and worker on commit."""
+@dataclass(frozen=True)
+class Step:
+    """One accepted command (seat "" for the Ancients) and what it produced."""
+
+    seat: str
+    command: dict
+    version: int  # the version it produced
+    events: Sequence
+
+
+def _store(game: Game, state: GameState, steps: Sequence[Step]) -> ApplyResult:
+    """Write the new state, the steps that made it (commands and their events, each event
+    tagged with the version its command produced) in the caller's transaction with the
+    game row locked; then schedule the broadcast and the Ancients' worker on commit."""
     first = game.last_seq + 1
-    rows = [GameEvent(game=game, seq=first + i, version=state.version, kind=e.kind,
-                      data=_json_ready(e.data),
-                      visible_to=None if e.to is None else list(e.to))
-            for i, e in enumerate(events)]
+    rows: list[GameEvent] = []
+    for step in steps:
+        for event in step.events:
+            data, visible_to = _split_visibility(event)
+            rows.append(GameEvent(game=game, seq=first + len(rows), version=step.version,
+                                  kind=event.kind, data=data, visible_to=visible_to))
     GameEvent.objects.bulk_create(rows)
-    if initial:
-        # the initial snapshot is version 0; the auto assignments count from there
-        start = state.version - len(commands)
-    else:
-        start = state.version - 1
     GameCommand.objects.bulk_create(
-        [GameCommand(game=game, version=start + i + 1, seat=seat, command=command)
-         for i, (seat, command) in enumerate(commands)])
+        [GameCommand(game=game, version=step.version, seat=step.seat, command=step.command)
+         for step in steps])
     game.snapshot = state_to_data(state)
     game.version = state.version
     game.last_seq = first + len(rows) - 1
@@ -412,6 +415,23 @@ def _store(game: Game, state: GameState, events: Sequence, *,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
                 for r in rows],
         finished=state.outcome is not None, deferred=deferred)
+
+
+def _split_visibility(event) -> tuple[dict, Optional[list]]:
+    """(JSON-ready data, seats that may see it or None for everyone).
+
+    `EventLog.add(kind, to=..., **data)` takes `to` as the visibility; some engine events
+    pass a destination named `to` (a space, a character) the same way. Only a list of seat
+    names restricts visibility; any other `to` is put back into the data, where it was meant.
+    """
+    data = _json_ready(event.data)
+    to = event.to
+    if to is None:
+        return data, None
+    if isinstance(to, (tuple, list, set, frozenset)) and all(isinstance(s, str) for s in to):
+        return data, sorted(to)
+    data.setdefault("to", _json_ready({"to": to})["to"])
+    return data, None
 
 
 def _json_ready(data: Mapping[str, Any]) -> dict:

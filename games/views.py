@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -100,7 +101,9 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
     legal = selectors.legal_for(state, seat)
     if legal is not None:
         initial["legal"] = legal
-    return render(request, "games/board.html", {"game": game, "seat": seat, "initial": initial})
+    # the board UI's template; a plain fallback keeps the page working until it is installed
+    template = select_template(["games/board.html", "games/board_fallback.html"])
+    return HttpResponse(template.render({"game": game, "seat": seat, "initial": initial}, request))
 
 
 @login_required

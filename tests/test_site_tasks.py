@@ -1,0 +1,128 @@
+"""The Ancients' turn as a Celery task: started on commit when deferred work is left,
+keyed by (game, version), and harmless when delivered twice or late.
+
+The deferred work here is a stand-in frame registered by this module (the Awoken's own
+`defer_ancients` turn is exercised by the Awoken tests in test_site_hidden_info.py)."""
+from __future__ import annotations
+
+import pytest
+
+from games import selectors, services
+from games.models import Game, GameCommand
+from games.rules import engine
+from games.rules.frames import frame_handler
+from games.rules.serialize import state_to_data
+from games.tasks import run_ancients_turn
+from test_site_support import (  # noqa: F401  (fixtures)
+    _fresh_state_cache, current_state, eager_celery, owner, scripted_command, start_skirmish,
+    teammate)
+
+DEFERRED = "site_test_ancients_step"
+
+
+@frame_handler(DEFERRED)
+class AncientsStandIn:
+    """Deferred work that takes one step and is done."""
+
+    def step(self, state, frame, events):
+        state.frames.pop()
+        events.add("ancients_acted", step=frame["n"])
+
+    def respond(self, state, frame, seat, command, events):  # pragma: no cover
+        raise AssertionError("the stand-in never asks anything")
+
+
+def _with_deferred_work(game: Game) -> Game:
+    state = current_state(game.id).clone()
+    state.frames.append({"kind": DEFERRED, "deferred": True, "n": 1})
+    game.snapshot = state_to_data(state)
+    game.save()
+    selectors.STATES.clear()
+    return game
+
+
+def test_the_task_is_late_acknowledged():
+    assert run_ancients_turn.acks_late is True
+    assert run_ancients_turn.name == "games.run_ancients_turn"
+
+
+@pytest.mark.django_db
+def test_running_the_task_twice_applies_the_turn_once(owner, teammate):
+    game = _with_deferred_work(start_skirmish(owner, teammate))
+
+    first = run_ancients_turn(str(game.id), 2)
+    second = run_ancients_turn(str(game.id), 2)
+
+    game.refresh_from_db()
+    assert (first, second) == (3, None)
+    assert game.version == 3
+    assert game.events.filter(kind="ancients_acted").count() == 1
+    assert GameCommand.objects.get(game=game, version=3).command == {"advance": True}
+
+
+@pytest.mark.django_db
+def test_a_late_task_for_an_older_version_does_nothing(owner, teammate):
+    game = _with_deferred_work(start_skirmish(owner, teammate))
+
+    assert run_ancients_turn(str(game.id), 1) is None
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+@pytest.mark.django_db
+def test_without_deferred_work_the_task_does_nothing(owner, teammate):
+    game = start_skirmish(owner, teammate)
+
+    assert run_ancients_turn(str(game.id), game.version) is None
+    assert services.game_advance(game_id=game.id, version=game.version) is None
+
+
+@pytest.mark.django_db
+def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
+        owner, teammate, monkeypatch, django_capture_on_commit_callbacks):
+    game = start_skirmish(owner, teammate)
+    seat, command = scripted_command(current_state(game.id))
+    user = owner if seat == "p1" else teammate
+    real_apply = engine.apply
+    started = []
+
+    def apply_then_defer(state, seat, command):
+        new, events = real_apply(state, seat, command)
+        new.frames.append({"kind": DEFERRED, "deferred": True, "n": 7})
+        return new, events
+
+    monkeypatch.setattr(services.engine, "apply", apply_then_defer)
+    monkeypatch.setattr(run_ancients_turn, "delay", lambda *args: started.append(args))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                             command=command)
+    assert result.deferred and started == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+
+    assert started == [(str(game.id), 3)]
+    game.refresh_from_db()
+    assert game.awaiting == ["ancients"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eager_mode_runs_the_turn_inside_on_commit_on_the_same_path(
+        owner, teammate, monkeypatch, eager_celery):
+    game = start_skirmish(owner, teammate)
+    seat, command = scripted_command(current_state(game.id))
+    user = owner if seat == "p1" else teammate
+    real_apply = engine.apply
+
+    def apply_then_defer(state, seat, command):
+        new, events = real_apply(state, seat, command)
+        new.frames.append({"kind": DEFERRED, "deferred": True, "n": 9})
+        return new, events
+
+    monkeypatch.setattr(services.engine, "apply", apply_then_defer)
+    services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
+
+    game.refresh_from_db()
+    assert game.version == 4  # the command (3), then the Ancients' step (4)
+    acted = game.events.get(kind="ancients_acted")
+    assert acted.version == 4 and acted.data == {"step": 9}
+    assert game.awaiting != ["ancients"]
