@@ -8,6 +8,8 @@ Measures, on every available map (the shipped ones and the built-in grid):
   (the games are played first; bot thinking time is not in the figure);
 * `legal_commands` calls/s on every position of those games, for the seat to act;
 * line-of-sight and distance lookups/s over every ordered pair of spaces;
+* the same two figures for games of The Awoken on the dungeon (an `end_turn` there runs the
+  whole Ancients' turn, so its commands are heavier);
 
 and, in the same run, baselines to compare machines by: an empty function call loop and
 `GameState.clone()` on a mid-game position. Each figure is the best of `--repeat` runs,
@@ -27,12 +29,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules.engine import apply  # noqa: E402
+from games.rules.engine import advance, apply  # noqa: E402
+from games.rules.frames import has_deferred_work  # noqa: E402
 from games.rules.legal import legal_commands  # noqa: E402
-from games.simulation import available_maps, load_board, new_game, play_skirmish  # noqa: E402
+from games.simulation import (available_maps, load_board, new_game, play_awoken,  # noqa: E402
+                              play_skirmish)
 
 TARGET_COMMANDS_PER_SECOND = 20_000
 MATCHES = (("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"), ("random", "random"))
+AWOKEN_SCENARIOS = (("magus",), ("tyrant",), ("phantasm", "lizardman"), ("automaton", "magus"))
 
 
 def best_rate(count: int, run, repeat: int) -> float:
@@ -55,10 +60,21 @@ def record_games(map_name: str, games: int) -> list:
     return records
 
 
+def record_awoken_games(games: int) -> list:
+    records = []
+    for i in range(games):
+        scenarios = AWOKEN_SCENARIOS[i % len(AWOKEN_SCENARIOS)]
+        records.append(play_awoken(2000 + i, ["awoken"] * len(scenarios), list(scenarios),
+                                   easy=i % 2 == 1, max_commands=1500))
+    return records
+
+
 def replay_logs(starts: list, records: list) -> None:
     for state, record in zip(starts, records):
         for seat, command in record.log:
             state, _ = apply(state, seat, command)
+            while has_deferred_work(state):
+                state, _ = advance(state)
 
 
 def positions(records: list) -> list:
@@ -70,11 +86,14 @@ def positions(records: list) -> list:
             if state.turn.phase != "setup":
                 found.append((state, state.prompt.to if state.prompt else state.turn.actor))
             state, _ = apply(state, seat, command)
+            while has_deferred_work(state):
+                state, _ = advance(state)
     return found
 
 
-def bench_map(map_name: str, games: int, repeat: int, profile: bool) -> dict:
-    records = record_games(map_name, games)
+def bench_map(map_name: str, games: int, repeat: int, profile: bool,
+              mode: str = "skirmish") -> dict:
+    records = record_games(map_name, games) if mode == "skirmish" else record_awoken_games(games)
     commands = sum(r.commands for r in records)
     starts = [new_game(r) for r in records]
     apply_rate = best_rate(commands, lambda: replay_logs([s.clone() for s in starts], records),
@@ -84,7 +103,7 @@ def bench_map(map_name: str, games: int, repeat: int, profile: bool) -> dict:
         profiler.enable()
         replay_logs([s.clone() for s in starts], records)
         profiler.disable()
-        print(f"\n-- profile of replaying {commands} commands on {map_name} (tottime) --")
+        print(f"\n-- profile of replaying {commands} {mode} commands on {map_name} (tottime) --")
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
 
     spots = positions(records)
@@ -113,7 +132,7 @@ def bench_map(map_name: str, games: int, repeat: int, profile: bool) -> dict:
                 dist(a, b)
 
     return {
-        "map": map_name, "games": len(records), "commands": commands,
+        "map": map_name if mode == "skirmish" else f"{mode}:{map_name}", "games": len(records), "commands": commands,
         "unfinished": sum(not r.finished for r in records),
         "apply": apply_rate, "legal": legal_rate, "positions": len(spots),
         "legal_mean": sum(sizes) / max(len(sizes), 1), "legal_max": max(sizes, default=0),
@@ -151,26 +170,28 @@ def main(argv: list | None = None) -> int:
           f"{platform.machine()} {platform.system()}, {os.cpu_count()} CPUs, "
           f"load average {load:.2f}; one process, CPU time, best of {args.repeat}")
     results = [bench_map(name, args.games, args.repeat, args.profile) for name in available_maps()]
+    awoken = [bench_map("dungeon", args.games, args.repeat, args.profile, mode="awoken")]
     base = baselines(results[-1]["mid_game"], args.repeat)
 
-    print(f"\n{'map':<9}{'games':>6}{'cmds':>7}{'apply/s':>10}{'legal/s':>10}"
+    print(f"\n{'map':<15}{'games':>6}{'cmds':>7}{'apply/s':>10}{'legal/s':>10}"
           f"{'legal n':>9}{'LOS/s':>12}{'dist/s':>12}")
-    for r in results:
-        print(f"{r['map']:<9}{r['games']:>6}{r['commands']:>7}{r['apply']:>10,.0f}"
+    for r in results + awoken:
+        print(f"{r['map']:<15}{r['games']:>6}{r['commands']:>7}{r['apply']:>10,.0f}"
               f"{r['legal']:>10,.0f}{r['legal_mean']:>6.0f}/{r['legal_max']:<3}"
               f"{r['los']:>11,.0f} {r['distance']:>11,.0f}")
     print(f"\nbaseline: empty function calls {base['noop']:,.0f}/s; "
           f"GameState.clone() {base['clone']:,.0f}/s (mid-game position)")
     total_cmds = sum(r["commands"] for r in results)
     apply_rate = total_cmds / sum(r["commands"] / r["apply"] for r in results)
-    print(f"applied commands/s over all maps: {apply_rate:,.0f} "
+    print(f"skirmish applied commands/s over all maps: {apply_rate:,.0f} "
           f"= {apply_rate / base['noop'] * 1e3:.2f} per 1,000 empty calls "
           f"= {apply_rate / base['clone']:.2f} per clone")
-    unfinished = sum(r["unfinished"] for r in results)
+    unfinished = sum(r["unfinished"] for r in results + awoken)
     if unfinished:
         print(f"note: {unfinished} recorded games hit the 1,500-command cap (replayed as far as played)")
     met = apply_rate >= TARGET_COMMANDS_PER_SECOND
-    print(f"target {TARGET_COMMANDS_PER_SECOND:,} applied commands/s: {'met' if met else 'MISSED'}")
+    print(f"target {TARGET_COMMANDS_PER_SECOND:,} applied commands/s (skirmish): "
+          f"{'met' if met else 'MISSED'}")
     return 0
 
 

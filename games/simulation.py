@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from games.bots import Bot, make_bot
+from games.bots import legal as _awoken_legal  # noqa: F401  (The Awoken's legal commands)
 from games.rules.engine import advance, apply
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
@@ -48,6 +49,8 @@ class GameRecord:
     factions: tuple
     player_ids: tuple
     bots: tuple  # bot names, one per seat
+    scenarios: tuple = ()  # The Awoken: scenario ids, one per seat
+    easy: bool = False  # The Awoken: the easy game (a treasure each to start)
     log: list = field(default_factory=list)  # (seat, command dict) in the order applied
     outcome: Optional[dict] = None
     rounds: int = 0
@@ -82,10 +85,27 @@ class GameRecord:
             return None
         return self.factions[self.player_ids.index(self.winner)]
 
+    @property
+    def result(self) -> str:
+        """won | lost | draw (a skirmish always has a winner: won) | unfinished."""
+        if self.outcome is None:
+            return "unfinished"
+        return str(self.outcome.get("result", "?"))
+
+    @property
+    def winning_seats(self) -> tuple:
+        """The seats that won: the skirmish's winner, or the whole party in The Awoken."""
+        if self.winner is not None:
+            return (self.winner,)
+        if self.result == "won":
+            return self.player_ids
+        return ()
+
     def to_data(self) -> dict[str, Any]:
         return {"seed": self.seed, "mode": self.mode, "map": self.map_name,
                 "factions": list(self.factions), "players": list(self.player_ids),
-                "bots": list(self.bots), "log": [[s, c] for s, c in self.log],
+                "bots": list(self.bots), "scenarios": list(self.scenarios), "easy": self.easy,
+                "log": [[s, c] for s, c in self.log],
                 "outcome": self.outcome, "rounds": self.rounds,
                 "final_digest": self.final_digest}
 
@@ -161,10 +181,17 @@ def new_game(record: GameRecord) -> GameState:
     """The starting state a record was played from."""
     from games.content.factions import load_faction
 
+    factions = [load_faction(f) for f in record.factions]
+    if record.mode == "awoken":
+        from ancients_ai.engine.setup import new_awoken
+
+        return new_awoken(board=load_board(record.map_name), factions=factions,
+                          player_ids=list(record.player_ids),
+                          scenario_ids=list(record.scenarios), seed=record.seed,
+                          easy=record.easy)
     if record.mode != "skirmish":
-        raise SimulationError(f"mode {record.mode!r} is not available in simulations yet")
-    return new_skirmish(board=load_board(record.map_name),
-                        factions=[load_faction(f) for f in record.factions],
+        raise SimulationError(f"mode {record.mode!r} is not available in simulations")
+    return new_skirmish(board=load_board(record.map_name), factions=factions,
                         player_ids=list(record.player_ids), seed=record.seed)
 
 
@@ -189,12 +216,32 @@ def play_skirmish(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon
     return play(state, record, dict(zip(seats, bots)), max_commands)
 
 
+def play_awoken(seed: int, bots: Sequence[Bot | str], scenarios: Sequence[str],
+                map_name: str = "dungeon", factions: Optional[Sequence[str]] = None,
+                easy: bool = False, max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
+    """Play one game of The Awoken: one or two bots, one scenario each."""
+    players = len(bots)
+    if len(scenarios) != players:
+        raise SimulationError(f"{players} player(s) need {players} scenario(s), "
+                              f"not {len(scenarios)}")
+    seats = tuple(f"p{i + 1}" for i in range(players))
+    bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+            for i, b in enumerate(bots)]
+    record = GameRecord(seed=seed, mode="awoken", map_name=map_name,
+                        factions=tuple(factions) if factions else pick_factions(seed, players),
+                        player_ids=seats, bots=tuple(b.name for b in bots),
+                        scenarios=tuple(scenarios), easy=easy)
+    state = new_game(record)
+    return play(state, record, dict(zip(seats, bots)), max_commands)
+
+
 def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) -> GameRecord:
     """Drive `state` to the end (or the command cap), filling in `record`."""
     started = time.perf_counter()
     engine_time = 0.0
     log = record.log
     offer = False  # an action just finished: others may interrupt
+    done: set = set()  # shared turn: players who have said they are done
 
     def send(seat: str, command: dict) -> None:
         nonlocal state, engine_time, offer
@@ -205,7 +252,8 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
         engine_time += time.perf_counter() - t0
         log.append((seat, command))
         turn = state.turn
-        offer = state.prompt is None and turn.phase == "play" and turn.last == "action"
+        offer = (state.mode == "skirmish" and state.prompt is None and turn.phase == "play"
+                 and turn.last == "action")
 
     while state.outcome is None and len(log) < max_commands:
         if state.turn.phase == "setup":
@@ -221,6 +269,18 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
             if _offer_interrupts(state, bots, send):
                 continue
         seat = state.turn.actor
+        if seat is None:  # a shared turn (The Awoken): everyone plays, then one ends it
+            seat = next((s for s in state.player_ids() if s not in done), None)
+            if seat is None:
+                raise SimulationError("every player is done but the turn did not end")
+            command = _ask(bots[seat], state, seat, legal_commands(state, seat))
+            if command.get("do") == "end_turn" and len(done) + 1 < len(state.players):
+                done.add(seat)  # this player is done; the others still play
+                continue
+            if command.get("do") == "end_turn":
+                done.clear()
+            send(seat, command)
+            continue
         send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
 
     record.outcome = None if state.outcome is None else dict(state.outcome)
@@ -285,6 +345,8 @@ class Summary:
     wins_by_faction: dict = field(default_factory=dict)
     played_by_faction: dict = field(default_factory=dict)
     causes: dict = field(default_factory=dict)
+    results: dict = field(default_factory=dict)  # won / lost / draw / unfinished -> games
+    loss_causes: dict = field(default_factory=dict)  # The Awoken: why the party lost
     rounds: int = 0
     commands: int = 0
     seconds: float = 0.0
@@ -299,11 +361,14 @@ class Summary:
         self.seconds += record.seconds
         self.engine_seconds += record.engine_seconds
         self.causes[record.cause] = self.causes.get(record.cause, 0) + 1
+        self.results[record.result] = self.results.get(record.result, 0) + 1
+        if record.result == "lost":
+            self.loss_causes[record.cause] = self.loss_causes.get(record.cause, 0) + 1
         for faction in record.factions:
             self.played_by_faction[faction] = self.played_by_faction.get(faction, 0) + 1
-        if record.winner is not None:
-            self.wins_by_seat[record.winner] = self.wins_by_seat.get(record.winner, 0) + 1
-            faction = record.winner_faction
+        for seat in record.winning_seats:
+            self.wins_by_seat[seat] = self.wins_by_seat.get(seat, 0) + 1
+            faction = record.factions[record.player_ids.index(seat)]
             self.wins_by_faction[faction] = self.wins_by_faction.get(faction, 0) + 1
 
     def lines(self, wall_seconds: Optional[float] = None) -> list[str]:

@@ -11,12 +11,13 @@ import pytest
 from games.bots import make_bot
 from games.bots.greedy_bot import GreedyBot, assign_central
 from games.bots.random_bot import RandomBot
-from games.rules.engine import apply
+from games.rules.engine import advance, apply
+from games.rules.frames import has_deferred_work
 from games.rules.errors import RuleError
 from games.rules.legal import is_accepted, legal_commands
 from games.rules.rng import Rng, seed_state
 from games.rules_cases import build_state
-from games.simulation import new_game, play_skirmish
+from games.simulation import new_game, play_awoken, play_skirmish
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -40,6 +41,8 @@ def positions(record, every: int = 1):
             for player in state.player_ids():
                 yield state, player
         state, _ = apply(state, seat, command)
+        while has_deferred_work(state):
+            state, _ = advance(state)
 
 
 def variants(state, seat, command: dict) -> list:
@@ -80,6 +83,11 @@ def variants(state, seat, command: dict) -> list:
         found += [{**command, "character": c} for c in state.characters]
     if "with" in command:
         found += [{**command, "with": c} for c in state.characters]
+    if "discard" in command:
+        found += [{**command, "discard": c} for c in hand]
+        found.append({k: v for k, v in command.items() if k != "discard"})
+    if "object" in command and state.awoken is not None:
+        found += [{**command, "object": o} for o in state.awoken.objects]
     return found
 
 
@@ -94,11 +102,15 @@ def case(players, *, board=None, active="p1", **extra):
 # -- legal_commands agrees with the engine -----------------------------------------------------
 @pytest.fixture(scope="module")
 def recorded_games():
-    return [play_skirmish(seed, bots, map_name=name, max_commands=600)
-            for seed, bots, name in ((3, ["greedy", "random"], "dungeon"),
-                                     (4, ["random", "random"], "ruins"),
-                                     (5, ["random", "greedy"], "ruins"),
-                                     (6, ["greedy", "greedy"], "grid"))]
+    skirmishes = [play_skirmish(seed, bots, map_name=name, max_commands=600)
+                  for seed, bots, name in ((3, ["greedy", "random"], "dungeon"),
+                                           (4, ["random", "random"], "ruins"),
+                                           (5, ["random", "greedy"], "ruins"),
+                                           (6, ["greedy", "greedy"], "grid"))]
+    awoken = [play_awoken(seed, ["awoken"] * len(scenarios), scenarios, easy=True)
+              for seed, scenarios in ((1, ["magus"]), (2, ["tyrant", "phantasm"]),
+                                      (3, ["automaton", "lizardman"]))]
+    return skirmishes + awoken
 
 
 def test_every_listed_command_is_accepted(recorded_games):
@@ -137,21 +149,31 @@ def test_prompt_answers_and_interrupts_are_exactly_the_accepted_ones(recorded_ga
     seen = set()
     for record in recorded_games:
         for state, seat in positions(record):
-            if state.prompt is None and seat == state.turn.actor:
-                continue
+            listed = legal_commands(state, seat)
+            if state.prompt is None and (seat == state.turn.actor or {"do": "end_turn"} in listed):
+                continue  # the seat's own turn: the other tests cover it
             hand = state.player(seat).hand
-            figures = [*state.characters, *state.monsters]
             everything = [{"respond": "pass"}]
-            everything += [{"respond": "choose", "character": f} for f in figures]
+            everything += [{"respond": "choose", "character": c} for c in state.characters]
+            everything += [{"respond": "choose", "figure": m} for m in state.monsters]
             everything += [{"respond": "defend", "character": f, "cards": [c]}
                            for f in state.characters for c in hand]
             everything += [{"do": a, "cards": [c]} for a in ("interrupt", "draw_two") for c in hand]
+            everything += [c for c in listed if c.get("do") == "use_treasure"]  # The Awoken
             accepted = {key(c) for c in everything if is_accepted(state, seat, c)}
-            listed = {key(c) for c in legal_commands(state, seat)}
-            assert accepted == listed, (record.seed, state.version, seat, state.prompt)
-            seen.add(state.prompt.kind if state.prompt else
-                     "interrupt" if listed else "waiting")
-    assert {"defend", "interrupt", "interrupt_window", "waiting"} <= seen
+            assert accepted == {key(c) for c in listed}, (record.seed, state.version, seat,
+                                                          state.prompt)
+            seen.add(state.prompt.kind if state.prompt else "interrupt" if listed else "waiting")
+    assert {"defend", "interrupt", "interrupt_window", "waiting", "choose"} <= seen
+
+
+def test_the_awoken_adds_its_own_commands(recorded_games):
+    offered = {c.get("do") or c.get("respond")
+               for record in recorded_games if record.mode == "awoken"
+               for state, seat in positions(record, every=2)
+               for c in legal_commands(state, seat)}
+    assert {"reveal_object", "claim", "use_treasure", "interrupt"} <= offered
+    assert "reveal" not in offered  # every character starts on the board
 
 
 def test_setup_offers_an_assignment_the_engine_accepts():
@@ -272,7 +294,7 @@ def test_bots_never_use_the_module_level_random():
 
 
 def test_unknown_bot_names_are_refused_clearly():
-    with pytest.raises(ValueError, match="known: greedy, random"):
+    with pytest.raises(ValueError, match="known: awoken, greedy, random"):
         make_bot("clever", 1)
 
 

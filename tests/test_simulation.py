@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from games.rules.serialize import state_to_data
 from games.simulation import (GameRecord, SimulationError, Summary, new_game, play,
-                              play_skirmish, replay)
+                              play_awoken, play_skirmish, replay)
 
 PAIRINGS = (("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"),
             ("random", "random"))
@@ -82,6 +82,23 @@ def test_a_seat_with_nothing_to_do_is_an_error_not_a_hang():
         play(new_game(record), record, {"p1": Silent(), "p2": Silent()}, 100)
 
 
+def test_games_of_the_awoken_end_and_replay():
+    summary = Summary()
+    for seed, scenarios in ((1, ["magus"]), (2, ["tyrant"]), (3, ["phantasm", "lizardman"]),
+                            (4, ["automaton", "magus"])):
+        record = play_awoken(seed, ["awoken"] * len(scenarios), scenarios, easy=seed % 2 == 0)
+        summary.add(record)
+        assert record.finished and record.result in ("won", "lost")
+        assert record.winning_seats in ((), record.player_ids)
+        replay(record)
+    assert summary.results.get("lost", 0) == sum(summary.loss_causes.values())
+
+
+def test_the_awoken_needs_one_scenario_per_player():
+    with pytest.raises(SimulationError, match="scenario"):
+        play_awoken(1, ["awoken", "awoken"], ["magus"])
+
+
 # -- the management command --------------------------------------------------------------------
 def run_simulate(*args):
     out = StringIO()
@@ -95,6 +112,14 @@ def test_simulate_prints_a_summary():
     for expected in ("games: 6  finished: 6", "wins by seat:", "wins by faction:",
                      "game end causes:", "mean rounds:", "games/s", "commands/s",
                      "wins by bot: greedy", "replay check: 2/2"):
+        assert expected in text, expected
+
+
+def test_simulate_plays_the_awoken():
+    text = run_simulate("--mode", "awoken", "--scenario", "magus", "--players", "1",
+                        "--games", "5", "--seed", "1", "--replay-check", "1")
+    for expected in ("games: 5", "win rate:", "loss causes:", "mean rounds:", "games/s",
+                     "replay check: 1/1"):
         assert expected in text, expected
 
 
@@ -118,6 +143,11 @@ def test_simulate_exits_non_zero_when_a_game_raises(monkeypatch):
     (["--map", "atlantis"], "not available"),
     (["--players", "5"], "two to four"),
     (["--factions", "guild,guild"], "different faction"),
+    (["--mode", "awoken"], "needs --scenario"),
+    (["--mode", "awoken", "--scenario", "magus,tyrant", "--players", "1"], "1 different"),
+    (["--mode", "awoken", "--scenario", "magus,magus"], "2 different"),
+    (["--mode", "awoken", "--scenario", "hydra", "--players", "1"], "unknown scenario"),
+    (["--mode", "awoken", "--scenario", "magus", "--players", "3"], "one or two"),
 ])
 def test_simulate_refuses_bad_options_clearly(args, message):
     with pytest.raises(CommandError, match=message):

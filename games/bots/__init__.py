@@ -27,10 +27,11 @@ class Bot(Protocol):
 
 def bot_factories() -> dict[str, Callable[[int], Bot]]:
     """Bot name -> constructor taking a seed."""
+    from games.bots.awoken_bot import AwokenBot
     from games.bots.greedy_bot import GreedyBot
     from games.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "awoken": AwokenBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:

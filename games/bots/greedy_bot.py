@@ -31,9 +31,11 @@ UNREACHABLE = 99
 
 class GreedyBot:
     name = "greedy"
+    interrupt_threshold = CLAIM  # interrupt when, once in, something this good is possible
 
     def __init__(self, seed: int) -> None:
         self.rng = seed_state(seed)  # the bot's own generator: Rng(self) draws from it
+        self.scorer = Scorer
 
     # -- the one entry point -------------------------------------------------------------------
     def choose(self, state: GameState, seat: str, legal: list,
@@ -50,7 +52,7 @@ class GreedyBot:
 
     # -- in turn -------------------------------------------------------------------------------
     def _best(self, state: GameState, seat: str, legal: list) -> dict:
-        scorer = _Scorer(state, seat)
+        scorer = self.scorer(state, seat)
         best, picks = None, []
         for command in legal:
             value = scorer.score(command)
@@ -65,7 +67,7 @@ class GreedyBot:
         legal = legal_commands(state, seat)
         if not legal:
             return END
-        scorer = _Scorer(state, seat)
+        scorer = self.scorer(state, seat)
         return max(scorer.score(c) for c in legal)
 
     # -- prompts -------------------------------------------------------------------------------
@@ -99,13 +101,20 @@ class GreedyBot:
             after, _ = apply(state, seat, interrupts[0])
         except RuleError:
             return declined
-        if self.best_value(after, seat) >= CLAIM:
+        if self.best_value(after, seat) >= self.interrupt_threshold:
             return interrupts[0]
         return declined
 
 
-class _Scorer:
-    """Values of commands in one position, with the position's lookups done once."""
+class Scorer:
+    """Values of commands in one position, with the position's lookups done once.
+    Subclass it (and set `GreedyBot.scorer`) to value another mode's goals."""
+
+    enemy_weight = 3  # what getting one space closer to the nearest enemy is worth
+    knock_out_value = KNOCK_OUT
+
+    def damage_value(self, amount: int) -> int:
+        return DAMAGE_BASE + 50 * amount
 
     def __init__(self, state: GameState, seat: str) -> None:
         self.state = state
@@ -114,19 +123,27 @@ class _Scorer:
         self.mode = mode_of(state)
         self.player = state.player(seat)
         self.cards = state.catalog.cards
-        self.shards = list(self.player.shards)
+        self.goal_spaces = self.goals()  # where characters want to be
         self.enemy_spaces = sorted({f.space for f in (*state.characters.values(),
                                                       *state.monsters.values())
                                     if f.space is not None and not f.knocked_out
                                     and self.mode.is_enemy(state, seat, f)})
         self._to_goal: dict = {}  # space -> distance, memoised for this position
         self._to_enemy: dict = {}
-        # Cards kept for a claim: a character already on its shard needs three of its icon.
-        self.keep = set()
-        for c in state.characters.values():
-            if c.player == seat and c.space is not None and c.space in self.shards:
-                self.keep |= {cid for cid in self.player.hand
-                              if self.cards[cid].wild or c.id in self.cards[cid].icons}
+        self.keep = self.cards_to_keep()
+
+    def goals(self) -> list:
+        """Spaces worth walking to: the seat's own shards."""
+        return list(self.player.shards)
+
+    def cards_to_keep(self) -> set:
+        """Cards kept for a claim: a character already on its shard needs three of its icon."""
+        keep = set()
+        for c in self.state.characters.values():
+            if c.player == self.seat and c.space is not None and c.space in self.goal_spaces:
+                keep |= {cid for cid in self.player.hand
+                         if self.cards[cid].wild or c.id in self.cards[cid].icons}
+        return keep
 
     def score(self, command: dict) -> int:
         action = command.get("do")
@@ -148,16 +165,19 @@ class _Scorer:
         return SKIP  # interrupts in turn, anything unknown
 
     def _attack(self, command: dict) -> int:
-        attack = command["do"]
-        amount = DAMAGE[attack]
+        return self.attack_value(command["do"], command)
+
+    def attack_value(self, attack: str, command: dict, amount: Optional[int] = None) -> int:
+        """Knock-outs and damage to enemies, less twice what friends in the blast take."""
+        amount = DAMAGE[attack] if amount is None else amount
         if attack == "area":
             figures = self.state.figures_in(command["space"])
         else:
             figures = [self.state.figure(command["target"])]
         value = 0
         for figure in figures:
-            hit = KNOCK_OUT if figure.damage + amount >= figure.health and not getattr(
-                figure, "immortal", False) else DAMAGE_BASE + 50 * amount
+            hit = self.knock_out_value if figure.damage + amount >= figure.health and not getattr(
+                figure, "immortal", False) else self.damage_value(amount)
             if self.mode.is_enemy(self.state, self.seat, figure):
                 value += hit
             else:
@@ -169,7 +189,7 @@ class _Scorer:
         if space is None:
             return UNREACHABLE
         if space not in self._to_goal:
-            self._to_goal[space] = self._nearest(space, self.shards or self.enemy_spaces)
+            self._to_goal[space] = self._nearest(space, self.goal_spaces or self.enemy_spaces)
         return self._to_goal[space]
 
     def _enemy_distance(self, space: int) -> int:
@@ -192,7 +212,7 @@ class _Scorer:
         for name, to in moves.items():
             here = self.state.characters[name].space
             gain += 10 * (self._goal_distance(here) - self._goal_distance(to))
-            gain += 3 * (self._enemy_distance(here) - self._enemy_distance(to))
+            gain += self.enemy_weight * (self._enemy_distance(here) - self._enemy_distance(to))
         gain -= 5 * (len(cards) - 1)  # climbs and rally climbs spend more cards
         return MOVE_BASE + gain if gain > 0 else SKIP
 

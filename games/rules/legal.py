@@ -301,15 +301,25 @@ def _rally_payments(state: GameState, leader: Character, friend: Character, clim
 
 def _claims(state: GameState, seat: str, character: Character, hand: _Hand) -> list[Command]:
     """Skirmish: three of a kind on one of the player's own shards."""
-    if character.space not in state.player(seat).shards or len(hand.cards) < 3:
+    if character.space not in state.player(seat).shards:
+        return []
+    return [{"do": "claim", "character": character.id, "cards": cards}
+            for cards in _claim_sets(state, character, hand)]
+
+
+def claim_card_sets(state: GameState, seat: str, character: Character) -> list[list]:
+    """Every three cards in `seat`'s hand that pay for a claim by this character: three of
+    its icon, or three of one knocked-out friend's; wild cards fill any set. (For modes
+    whose claims take something else than shards.)"""
+    return _claim_sets(state, character, _Hand(state, seat))
+
+
+def _claim_sets(state: GameState, character: Character, hand: _Hand) -> list[list]:
+    if len(hand.cards) < 3:
         return []
     names = [character.id] + [c.id for c in state.characters_of(character.player) if c.knocked_out]
-    found = []
-    for combo in combinations(hand.cards, 3):
-        if any(all(wild or name in icons for _, wild, icons, _ in combo) for name in names):
-            found.append({"do": "claim", "character": character.id,
-                          "cards": [card[0] for card in combo]})
-    return found
+    return [[card[0] for card in combo] for combo in combinations(hand.cards, 3)
+            if any(all(wild or name in icons for _, wild, icons, _ in combo) for name in names)]
 
 
 def _attacks(state: GameState, board, character: Character, flags: dict,

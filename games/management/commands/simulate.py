@@ -2,6 +2,8 @@
 
     python manage.py simulate --mode skirmish --players 2 --games 200 --seed 1 \
         [--map dungeon] [--bots greedy,random] [--rotate] [--replay-check 10]
+    python manage.py simulate --mode awoken --scenario magus --players 1 --games 500 --seed 1 \
+        [--easy] [--bots awoken]
 
 One process on purpose: the games/s and commands/s it prints are per core. Game i uses
 seed `seed + i`, so any game in the report can be played again alone. An exception in a
@@ -30,9 +32,10 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="game i uses seed + i")
         parser.add_argument("--map", default=None,
                             help="a shipped map (default dungeon) or the built-in 'grid'")
-        parser.add_argument("--bots", default="greedy",
+        parser.add_argument("--bots", default=None,
                             help="comma-separated bot names, one per seat (the last one "
-                                 "fills the remaining seats): greedy, random")
+                                 "fills the remaining seats); default greedy for a "
+                                 "skirmish, awoken for The Awoken")
         parser.add_argument("--factions", default=None,
                             help="comma-separated faction ids, one per seat (default: "
                                  "drawn from each game's seed)")
@@ -42,7 +45,9 @@ class Command(BaseCommand):
                             help="stop a game after this many commands and count it unfinished")
         parser.add_argument("--replay-check", type=int, default=0, metavar="N",
                             help="replay the first N games from their logs and compare")
-        parser.add_argument("--scenario", default=None, help="The Awoken: the scenario id")
+        parser.add_argument("--scenario", default=None,
+                            help="The Awoken: scenario ids, one per player (comma-separated)")
+        parser.add_argument("--easy", action="store_true", help="The Awoken: the easy game")
         parser.add_argument("--each", action="store_true", help="print one line per game")
 
     def handle(self, *args, **opts) -> None:
@@ -58,18 +63,7 @@ class Command(BaseCommand):
         players = opts["players"]
         if not 2 <= players <= 4:
             raise CommandError("a skirmish has two to four players")
-        bots = _per_seat(opts["bots"], players)
-        unknown = sorted(set(bots) - set(bot_factories()))
-        if unknown:
-            raise CommandError(f"unknown bot(s) {', '.join(unknown)}; "
-                               f"known: {', '.join(sorted(bot_factories()))}")
-        factions = _per_seat(opts["factions"], players) if opts["factions"] else None
-        if factions and len(set(factions)) != players:
-            raise CommandError("each seat needs a different faction")
-        map_name = opts["map"] or "dungeon"
-        if map_name not in available_maps():
-            raise CommandError(f"map {map_name!r} is not available; "
-                               f"known: {', '.join(available_maps())}")
+        bots, factions, map_name = _common(opts, players, default_bot="greedy")
         self.stdout.write(f"skirmish: {opts['games']} games, {players} players, map {map_name}, "
                           f"bots {','.join(bots)}{' (rotating)' if opts['rotate'] else ''}, "
                           f"seeds {opts['seed']}..{opts['seed'] + opts['games'] - 1}")
@@ -116,8 +110,83 @@ class Command(BaseCommand):
 
     # -- The Awoken --------------------------------------------------------------------------
     def _awoken(self, opts: dict) -> None:
-        raise CommandError("--mode awoken is not available yet: it needs The Awoken engine's "
-                           "new_awoken (ancients_ai/engine/setup.py) and an AwokenBot")
+        try:
+            from games.simulation import play_awoken
+            from ancients_ai.engine.scenarios import scenario_ids
+        except ImportError as error:
+            raise CommandError(f"--mode awoken is not available in this build ({error})") from None
+        players = opts["players"]
+        if players not in (1, 2):
+            raise CommandError("The Awoken is for one or two players")
+        if not opts["scenario"]:
+            raise CommandError(f"--mode awoken needs --scenario (known: {', '.join(scenario_ids())})")
+        scenarios = [s.strip() for s in opts["scenario"].split(",") if s.strip()]
+        if len(scenarios) != players or len(set(scenarios)) != players:
+            raise CommandError(f"give {players} different scenario(s), one per player")
+        unknown = sorted(set(scenarios) - set(scenario_ids()))
+        if unknown:
+            raise CommandError(f"unknown scenario(s) {', '.join(unknown)}; "
+                               f"known: {', '.join(scenario_ids())}")
+        bots, factions, map_name = _common(opts, players, default_bot="awoken")
+        self.stdout.write(f"The Awoken: {opts['games']} games, {players} player(s), scenario(s) "
+                          f"{','.join(scenarios)}{' (easy)' if opts['easy'] else ''}, map "
+                          f"{map_name}, bots {','.join(bots)}, seeds {opts['seed']}.."
+                          f"{opts['seed'] + opts['games'] - 1}")
+        summary = Summary()
+        checked = 0
+        started = time.perf_counter()
+        for i in range(opts["games"]):
+            seed = opts["seed"] + i
+            try:
+                record = play_awoken(seed, bots, scenarios, map_name=map_name, factions=factions,
+                                     easy=opts["easy"], max_commands=opts["max_commands"])
+            except Exception as error:
+                summary.errors.append((seed, f"{type(error).__name__}: {error}"))
+                self.stderr.write(traceback.format_exc())
+                continue
+            summary.add(record)
+            if opts["each"]:
+                self.stdout.write(f"seed {seed}: {record.result} ({record.cause}) rounds={record.rounds} "
+                                  f"commands={record.commands} factions={','.join(record.factions)}")
+            if checked < opts["replay_check"]:
+                checked += 1
+                try:
+                    replay(record)
+                except Exception as error:
+                    summary.errors.append((seed, f"replay: {type(error).__name__}: {error}"))
+        wall = time.perf_counter() - started
+        results = summary.results
+        won = results.get("won", 0)
+        self.stdout.write(f"games: {summary.games}  won: {won}  lost: {results.get('lost', 0)}  "
+                          f"unfinished: {results.get('unfinished', 0)}  "
+                          f"errors: {len(summary.errors)}")
+        self.stdout.write(f"win rate: {100 * won / max(summary.games, 1):.1f}%")
+        self.stdout.write("loss causes: " + (", ".join(
+            f"{cause} {n}" for cause, n in sorted(summary.loss_causes.items())) or "none"))
+        for line in summary.lines(wall_seconds=wall)[2:]:  # factions, causes, means, speed
+            self.stdout.write(line)
+        if checked:
+            failed = sum(1 for _, m in summary.errors if m.startswith("replay"))
+            self.stdout.write(f"replay check: {checked - failed}/{checked} games reproduced")
+        if summary.errors:
+            sys.exit(1)
+
+
+def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
+    """Bots, factions and map for every seat, checked."""
+    bots = _per_seat(opts["bots"] or default_bot, players)
+    unknown = sorted(set(bots) - set(bot_factories()))
+    if unknown:
+        raise CommandError(f"unknown bot(s) {', '.join(unknown)}; "
+                           f"known: {', '.join(sorted(bot_factories()))}")
+    factions = _per_seat(opts["factions"], players) if opts["factions"] else None
+    if factions and len(set(factions)) != players:
+        raise CommandError("each seat needs a different faction")
+    map_name = opts["map"] or "dungeon"
+    if map_name not in available_maps():
+        raise CommandError(f"map {map_name!r} is not available; "
+                           f"known: {', '.join(available_maps())}")
+    return bots, factions, map_name
 
 
 def _per_seat(text: str, players: int) -> list[str]:
