@@ -4,11 +4,13 @@ Pure (no Django): the `simulate` management command, the engine benchmark and th
 use it. A game is reproducible from `(seed, content names, command log)`; `replay` rebuilds
 it and checks the final state against a digest taken when the game was played.
 
-Who acts next is decided the way a table would: a pending prompt's seat answers; else,
-right after an action, the other players are offered an interrupt, closest in turn order to
-the active player first; else the player whose move it is acts. The Ancients' turn (deferred
-work) runs through `engine.advance` right after the command that started it, both when
-playing and when replaying, so the log holds only what seats sent.
+Who acts next is decided the way a table would: a pending prompt's seat answers; else, in a
+skirmish, right after an action the other players are offered an interrupt, closest in turn
+order to the active player first; else the player whose move it is acts. In The Awoken's
+shared turn each player in seat order plays until it would end the turn; the last one to be
+done ends it for everyone. Deferred work (the Ancients' turn when the site defers it) runs
+through `engine.advance` right after the command that started it, both when playing and when
+replaying, so the log holds only what seats sent.
 
 A game that has not ended after `max_commands` commands is stopped and reported as
 unfinished: never counted as a win or silently dropped.

@@ -67,52 +67,30 @@ class Command(BaseCommand):
         self.stdout.write(f"skirmish: {opts['games']} games, {players} players, map {map_name}, "
                           f"bots {','.join(bots)}{' (rotating)' if opts['rotate'] else ''}, "
                           f"seeds {opts['seed']}..{opts['seed'] + opts['games'] - 1}")
-        summary = Summary()
-        wins_by_bot: dict[str, int] = {}
-        checked = 0
-        started = time.perf_counter()
-        for i in range(opts["games"]):
-            seed = opts["seed"] + i
+
+        def play_one(i: int, seed: int):
             shift = i % players if opts["rotate"] else 0
-            seat_bots = bots[shift:] + bots[:shift]
-            try:
-                record = play_skirmish(seed, seat_bots, map_name=map_name, factions=factions,
-                                       max_commands=opts["max_commands"])
-            except Exception as error:  # report every failure, keep playing the rest
-                summary.errors.append((seed, f"{type(error).__name__}: {error}"))
-                self.stderr.write(traceback.format_exc())
-                continue
-            summary.add(record)
-            if record.winner is not None:
-                bot = record.bots[record.player_ids.index(record.winner)]
-                wins_by_bot[bot] = wins_by_bot.get(bot, 0) + 1
-            if opts["each"]:
-                self.stdout.write(f"seed {seed}: {record.cause} winner={record.winner} "
-                                  f"({record.winner_faction}) rounds={record.rounds} "
-                                  f"commands={record.commands}")
-            if checked < opts["replay_check"]:
-                checked += 1
-                try:
-                    replay(record)
-                except Exception as error:
-                    summary.errors.append((seed, f"replay: {type(error).__name__}: {error}"))
-        wall = time.perf_counter() - started
-        for line in summary.lines(wall_seconds=wall):
-            self.stdout.write(line)
+            return play_skirmish(seed, bots[shift:] + bots[:shift], map_name=map_name,
+                                 factions=factions, max_commands=opts["max_commands"])
+
+        def line(record) -> str:
+            return (f"{record.cause} winner={record.winner} ({record.winner_faction}) "
+                    f"rounds={record.rounds} commands={record.commands}")
+
+        summary, records, wall = self._run(opts, play_one, line)
+        for text in summary.lines(wall_seconds=wall):
+            self.stdout.write(text)
         if len(set(bots)) > 1:
+            wins = [r.bots[r.player_ids.index(r.winner)] for r in records if r.winner]
             self.stdout.write("wins by bot: " + ", ".join(
-                f"{bot} {wins_by_bot.get(bot, 0)}" for bot in sorted(set(bots))))
-        if checked:
-            failed = sum(1 for _, m in summary.errors if m.startswith("replay"))
-            self.stdout.write(f"replay check: {checked - failed}/{checked} games reproduced")
-        if summary.errors:
-            sys.exit(1)
+                f"{bot} {wins.count(bot)}" for bot in sorted(set(bots))))
+        self._finish(summary)
 
     # -- The Awoken --------------------------------------------------------------------------
     def _awoken(self, opts: dict) -> None:
         try:
-            from games.simulation import play_awoken
             from ancients_ai.engine.scenarios import scenario_ids
+            from games.simulation import play_awoken
         except ImportError as error:
             raise CommandError(f"--mode awoken is not available in this build ({error})") from None
         players = opts["players"]
@@ -132,29 +110,16 @@ class Command(BaseCommand):
                           f"{','.join(scenarios)}{' (easy)' if opts['easy'] else ''}, map "
                           f"{map_name}, bots {','.join(bots)}, seeds {opts['seed']}.."
                           f"{opts['seed'] + opts['games'] - 1}")
-        summary = Summary()
-        checked = 0
-        started = time.perf_counter()
-        for i in range(opts["games"]):
-            seed = opts["seed"] + i
-            try:
-                record = play_awoken(seed, bots, scenarios, map_name=map_name, factions=factions,
-                                     easy=opts["easy"], max_commands=opts["max_commands"])
-            except Exception as error:
-                summary.errors.append((seed, f"{type(error).__name__}: {error}"))
-                self.stderr.write(traceback.format_exc())
-                continue
-            summary.add(record)
-            if opts["each"]:
-                self.stdout.write(f"seed {seed}: {record.result} ({record.cause}) rounds={record.rounds} "
-                                  f"commands={record.commands} factions={','.join(record.factions)}")
-            if checked < opts["replay_check"]:
-                checked += 1
-                try:
-                    replay(record)
-                except Exception as error:
-                    summary.errors.append((seed, f"replay: {type(error).__name__}: {error}"))
-        wall = time.perf_counter() - started
+
+        def play_one(i: int, seed: int):
+            return play_awoken(seed, bots, scenarios, map_name=map_name, factions=factions,
+                               easy=opts["easy"], max_commands=opts["max_commands"])
+
+        def line(record) -> str:
+            return (f"{record.result} ({record.cause}) rounds={record.rounds} "
+                    f"commands={record.commands} factions={','.join(record.factions)}")
+
+        summary, _, wall = self._run(opts, play_one, line)
         results = summary.results
         won = results.get("won", 0)
         self.stdout.write(f"games: {summary.games}  won: {won}  lost: {results.get('lost', 0)}  "
@@ -163,11 +128,42 @@ class Command(BaseCommand):
         self.stdout.write(f"win rate: {100 * won / max(summary.games, 1):.1f}%")
         self.stdout.write("loss causes: " + (", ".join(
             f"{cause} {n}" for cause, n in sorted(summary.loss_causes.items())) or "none"))
-        for line in summary.lines(wall_seconds=wall)[2:]:  # factions, causes, means, speed
-            self.stdout.write(line)
-        if checked:
+        for text in summary.lines(wall_seconds=wall)[2:]:  # factions, causes, means, speed
+            self.stdout.write(text)
+        self._finish(summary)
+
+    # -- shared ------------------------------------------------------------------------------
+    def _run(self, opts: dict, play_one, line) -> tuple:
+        """Play every game (an exception is recorded with the game's seed and the run goes
+        on), replaying the first `--replay-check` ones. Returns (summary, records, wall s)."""
+        summary, records = Summary(), []
+        self.replayed = 0
+        started = time.perf_counter()
+        for i in range(opts["games"]):
+            seed = opts["seed"] + i
+            try:
+                record = play_one(i, seed)
+            except Exception as error:  # report every failure, keep playing the rest
+                summary.errors.append((seed, f"{type(error).__name__}: {error}"))
+                self.stderr.write(traceback.format_exc())
+                continue
+            summary.add(record)
+            records.append(record)
+            if opts["each"]:
+                self.stdout.write(f"seed {seed}: {line(record)}")
+            if self.replayed < opts["replay_check"]:
+                self.replayed += 1
+                try:
+                    replay(record)
+                except Exception as error:
+                    summary.errors.append((seed, f"replay: {type(error).__name__}: {error}"))
+        return summary, records, time.perf_counter() - started
+
+    def _finish(self, summary: Summary) -> None:
+        if self.replayed:
             failed = sum(1 for _, m in summary.errors if m.startswith("replay"))
-            self.stdout.write(f"replay check: {checked - failed}/{checked} games reproduced")
+            self.stdout.write(f"replay check: {self.replayed - failed}/{self.replayed} "
+                              "games reproduced")
         if summary.errors:
             sys.exit(1)
 
