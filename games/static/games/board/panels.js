@@ -1,0 +1,208 @@
+// The side panel (players, scores, decks, characters, the Ancients' scenarios and event
+// tracks), the status bar, the event log and the game-over screen.
+import { clear, colourOf, h } from "./dom.js";
+import { icon, FLAG_WORDS } from "./icons.js";
+import { shortName } from "./hand.js";
+import { initials, outcomeCause, titleCase } from "./words.js";
+
+const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
+
+function count(x) {
+  if (Array.isArray(x)) return x.length;
+  if (typeof x === "number") return x;
+  return null;
+}
+
+function healthPips(health, damage) {
+  return h("span.pips", { "aria-label": `${health - damage} of ${health} health left` },
+    Array.from({ length: Math.min(health, 10) }, (_, i) => h(`span.pip${i < damage ? ".hurt" : ""}`)));
+}
+
+export class Panels {
+  constructor(app, { side, status, log, gameover }) {
+    this.app = app;
+    this.side = side;
+    this.status = status;
+    this.logHost = log;
+    this.gameover = gameover;
+  }
+
+  render() {
+    this.renderStatus();
+    this.renderSide();
+    this.renderGameOver();
+  }
+
+  // ---------------------------------------------------------------- status bar
+  renderStatus() {
+    const app = this.app;
+    const v = app.view;
+    clear(this.status);
+    const turnText = app.turnWords();
+    const mineNow = app.flow.canAct();
+    this.status.append(
+      h(`div.turn-banner${mineNow ? ".yours" : ""}${v.turn.phase === "ancients" ? ".ancients" : ""}`, { role: "status", "aria-live": "polite" },
+        h("span.round", { text: v.turn.phase === "setup" ? "Setup" : `Round ${v.turn.round}` }), h("span.turn-text", { text: turnText })),
+      h("div.presence", { "aria-label": "Who is connected" },
+        (app.seats || []).map((s) => h(`span.seat${s.connected ? ".on" : ""}`, { title: `${s.username || s.seat}: ${s.connected ? "connected" : "away"}`, dataset: { seat: s.seat } },
+          h("span.dot", { style: `--dot:${colourOf(s.colour)}` }), h("span.seat-name", { text: s.seat === app.seat ? `${s.username || s.seat} (you)` : (s.username || s.seat) })))),
+      h(`span.conn.${app.connection}`, { title: "Connection to the game server", text: { online: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline: retrying", local: "Preview" }[app.connection] || app.connection }),
+    );
+  }
+
+  // ---------------------------------------------------------------- side panel
+  renderSide() {
+    const app = this.app;
+    const v = app.view;
+    clear(this.side);
+    const aw = app.awokenPart();
+    if (v.mode !== "skirmish") {
+      const have = aw.crystals ?? (v.characters || []).reduce((n, c) => n + (c.carried || []).length, 0);
+      const need = aw.crystals_to_win ?? 5;
+      this.side.append(h("section.panel.goal", {},
+        h("h3", { text: "Ancient crystals" }),
+        h("div.crystal-row", { "aria-label": `${have} of ${need} crystals` },
+          Array.from({ length: need }, (_, i) => h(`span.crystal-slot${i < have ? ".got" : ""}`))),
+        h("p.goal-text", { text: `${have} of ${need} gathered. Knocking out every Ancient also wins.` })));
+    } else {
+      this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
+        h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
+    }
+    for (const p of v.players || []) this.side.append(this.playerPanel(p));
+    for (const sc of aw.scenarios || []) this.side.append(this.scenarioPanel(sc));
+  }
+
+  playerPanel(p) {
+    const app = this.app;
+    const v = app.view;
+    const seat = (app.seats || []).find((s) => s.seat === p.id) || {};
+    const colour = app.colourFor(p.id);
+    const acting = v.mode === "skirmish" ? v.turn.actor === p.id : v.turn.phase === "play";
+    const stats = [
+      h("span.stat", { title: "Cards in hand" }, icon("draw_two"), h("b", { text: p.hand_size ?? (p.hand || []).length }), " in hand"),
+      h("span.stat", { title: "Cards left in the deck" }, h("b", { text: p.deck_size }), " deck"),
+      h("span.stat", { title: "Discard pile" }, h("b", { text: count(p.discard) }), " discard"),
+    ];
+    const score = v.mode === "skirmish"
+      ? h("span.score", { title: "Points" }, h("b", { text: p.score }), " pts")
+      : null;
+    const roster = h("ul.roster", {}, (v.characters || []).filter((c) => c.player === p.id).map((c) => this.characterRow(c)));
+    return h(`section.panel.player${p.id === app.seat ? ".me" : ""}${acting ? ".acting" : ""}`, { style: `--player:${colour}`, dataset: { player: p.id } },
+      h("header.player-head", {},
+        h(`span.dot${seat.connected ? ".on" : ""}`, { title: seat.connected ? "connected" : "away" }),
+        h("span.player-name", { text: `${seat.username || p.id}${p.id === app.seat ? " (you)" : ""}` }),
+        h("span.faction", { text: FACTIONS[p.faction] || titleCase(p.faction) }),
+        score),
+      h("div.stats", {}, stats),
+      v.mode === "skirmish" && (p.shards || []).length ? h("p.shards", {}, icon("claim"), ` Shards on ${p.shards.join(", ")}`) : null,
+      roster);
+  }
+
+  characterRow(c) {
+    const app = this.app;
+    const state = c.knocked_out ? "knocked out" : c.space !== null && c.space !== undefined ? `on ${c.space}` : c.assigned ? `hidden (on ${c.assigned})` : "hidden";
+    const extras = [];
+    if (c.ensnared) extras.push(h("span.tag.snare", { text: "ensnared" }));
+    for (const _ of c.carried || []) extras.push(h("span.tag.crystal", { title: "carries an ancient crystal" }, icon("claim"), "crystal"));
+    for (const t of c.treasures || []) {
+      const tid = typeof t === "string" ? t : t.id;
+      const useBtn = c.player === app.seat && app.flow.canAct()
+        ? h("button.mini", { type: "button", onclick: () => app.useTreasure(c.id, tid), text: "use" }) : null;
+      extras.push(h("span.tag.treasure", { title: typeof t === "object" && t.text ? t.text : "treasure" }, titleCase(typeof t === "object" && t.name ? t.name : tid), useBtn));
+    }
+    let action = null;
+    if (c.player === app.seat && !c.knocked_out && c.space === null && c.assigned && app.view.turn.phase === "play" && app.flow.canAct()) {
+      action = h("button.mini", { type: "button", onclick: () => app.sendCommand({ do: "reveal", character: c.id }, `Reveal ${c.name}`), text: `reveal on ${c.assigned}` });
+    }
+    return h(`li.char${c.knocked_out ? ".ko" : ""}`, { dataset: { character: c.id }, title: `${c.name}: ${(c.flags || []).map((f) => FLAG_WORDS[f] || f).join(", ")}` },
+      h("span.face", { style: `--face:${app.colourFor(c.player)}`, text: initials(c.name, c.id) }),
+      h("span.char-name", { text: shortName(c.name) }),
+      h("span.char-flags", {}, (c.flags || []).map((f) => icon(f))),
+      healthPips(c.health, c.damage),
+      h("span.char-state", { text: state }),
+      action, ...extras);
+  }
+
+  scenarioPanel(sc) {
+    const app = this.app;
+    const monsters = app.view.monsters || [];
+    const ancient = monsters.find((m) => m.kind === "ancient" && (m.id === sc.ancient || m.id === (sc.ancient && sc.ancient.id) || m.scenario === sc.number));
+    const track = sc.track || {};
+    const length = track.length ?? 8;
+    const pos = track.position ?? 0;
+    const special = track.spaces || {};
+    const cells = [];
+    for (let i = 0; i <= length; i++) {
+      const eff = special[i] ?? special[String(i)];
+      const label = eff ? effectWords(eff) : i === length ? "the players lose" : "";
+      cells.push(h(`li.track-cell${i === pos ? ".here" : ""}${i < pos ? ".past" : ""}${i === length ? ".end" : ""}${eff ? ".effect" : ""}`,
+        { title: `${i}${label ? ": " + label : ""}` },
+        i === pos ? h("span.marker", { style: `--player:${app.colourFor(sc.player)}` }) : h("span.num", { text: i === length ? "✕" : eff ? "!" : "" })));
+    }
+    const decks = [
+      ["minion deck", sc.minion_deck ?? sc.minion_deck_size], ["minion discard", sc.minion_discard],
+      ["Ancient deck", sc.ancient_deck ?? sc.ancient_deck_size], ["Ancient discard", sc.ancient_discard],
+    ].filter(([, n]) => count(n) !== null).map(([what, n]) => h("span.stat", {}, h("b", { text: count(n) }), ` ${what}`));
+    const supply = sc.supply ? Object.entries(sc.supply).map(([type, n]) => `${n} ${titleCase(type)}`).join(", ") : "";
+    return h("section.panel.scenario", { dataset: { scenario: sc.number } },
+      h("header.player-head", {}, h("span.scenario-no", { text: sc.number }), h("span.player-name", { text: sc.name || `Scenario ${sc.number}` }),
+        sc.player ? h("span.faction", { text: `track of ${app.names.seat(sc.player)}` }) : null),
+      ancient ? h("div.ancient-row", {}, h("span.ancient-face"), h("span", { text: app.names.monsterName(ancient) }),
+        ancient.immortal ? h("span.tag", { text: "cannot be knocked out" }) : healthPips(ancient.health, ancient.damage),
+        h("span.char-state", { text: ancient.knocked_out ? "knocked out" : ancient.space !== null && ancient.space !== undefined ? `on ${ancient.space}` : "off the board" })) : null,
+      h("ol.track", { "aria-label": `Event track at ${pos} of ${length}` }, cells),
+      decks.length ? h("div.stats", {}, decks) : null,
+      supply ? h("p.supply", { text: `Supply: ${supply}` }) : null);
+  }
+
+  // ---------------------------------------------------------------- log
+  log(text, cls = "") {
+    if (!text) return;
+    const item = h(`li${cls ? "." + cls : ""}`, { text });
+    this.logHost.append(item);
+    while (this.logHost.children.length > 300) this.logHost.firstChild.remove();
+    this.logHost.scrollTop = this.logHost.scrollHeight;
+  }
+
+  // ---------------------------------------------------------------- game over
+  renderGameOver() {
+    const app = this.app;
+    const o = app.view.outcome;
+    if (!o) {
+      this.gameover.hidden = true;
+      return;
+    }
+    if (!this.gameover.hidden && this.gameover.dataset.version === String(app.view.version)) return;
+    let won;
+    let title;
+    if (app.view.mode === "skirmish") {
+      won = o.winner === app.seat;
+      title = o.result === "draw" ? "A draw" : won ? "You win!" : `${app.names.seatCap(o.winner)} wins`;
+    } else {
+      won = o.result === "won";
+      title = won ? "Victory!" : "Defeat";
+    }
+    clear(this.gameover);
+    this.gameover.dataset.version = String(app.view.version);
+    this.gameover.dataset.result = won ? "won" : "lost";
+    const links = [h("a.btn.primary", { href: app.links.myGames, text: "My games" })];
+    if (app.links.campaign) links.unshift(h("a.btn.primary", { href: app.links.campaign, text: "Back to the campaign" }));
+    if (app.links.replay) links.push(h("a.btn", { href: app.links.replay, text: "Watch the replay" }));
+    links.push(h("button.btn", { type: "button", onclick: () => { this.gameover.hidden = true; }, text: "Look at the board" }));
+    this.gameover.append(h("div.gameover-card", { role: "dialog", "aria-labelledby": "gameover-title" },
+      icon(won ? "claim" : "melee", "gameover-icon"),
+      h("h2#gameover-title", { id: "gameover-title", text: title }),
+      h("p.gameover-cause", { text: outcomeCause(o.cause) ? `Because ${outcomeCause(o.cause)}.` : "" }),
+      h("p.gameover-rounds", { text: `The game lasted ${app.view.turn.round} round${app.view.turn.round === 1 ? "" : "s"}.` }),
+      h("div.gameover-links", {}, links)));
+    this.gameover.hidden = false;
+  }
+}
+
+export function effectWords(eff) {
+  if (typeof eff === "string") return eff.replace(/_/g, " ");
+  if (eff.summon) return `summon ${titleCase(eff.summon)}`;
+  if (eff.text) return eff.text;
+  if (eff.effect) return typeof eff.effect === "string" ? eff.effect.replace(/_/g, " ") : "scenario effect";
+  return Object.keys(eff).join(", ").replace(/_/g, " ");
+}

@@ -1,0 +1,177 @@
+// Questions the rules ask a person mid-resolution (defend? which target? interrupt?),
+// shown as a modal with clear choices; everyone else sees who is being waited on.
+import { clear, h } from "./dom.js";
+import { cardElement, shortName } from "./hand.js";
+import { icon, FLAG_WORDS } from "./icons.js";
+import { promptWords, titleCase } from "./words.js";
+
+export class PromptDialog {
+  constructor(app, dialog) {
+    this.app = app;
+    this.dialog = dialog;
+    this.shownKey = null;
+    dialog.addEventListener("cancel", (ev) => ev.preventDefault()); // an answer is required
+  }
+
+  /** Show the pending prompt if it is for this seat; close it otherwise. */
+  sync() {
+    const v = this.app.view;
+    const p = v.prompt;
+    const setup = this.setupNeeded();
+    const key = p && p.to === this.app.seat ? `${v.version}|${p.kind}` : setup ? `setup|${v.version}` : null;
+    if (!key) {
+      this.close();
+      return;
+    }
+    if (key === this.shownKey && this.dialog.open) return;
+    this.shownKey = key;
+    clear(this.dialog);
+    if (setup) this.renderSetup();
+    else this.renderPrompt(p);
+    if (!this.dialog.open) {
+      try { this.dialog.showModal(); } catch (err) { this.dialog.setAttribute("open", ""); }
+    }
+  }
+
+  close() {
+    this.shownKey = null;
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  answer(command) {
+    this.close();
+    this.app.sendCommand(command, null);
+  }
+
+  cardsFor(predicate) {
+    const me = (this.app.view.players || []).find((p) => p.id === this.app.seat);
+    return ((me && me.hand) || []).filter(predicate);
+  }
+
+  legalResponses(name) {
+    const legal = this.app.legal;
+    if (!legal) return null;
+    return legal.filter((c) => c.respond === name || c.do === name);
+  }
+
+  renderPrompt(p) {
+    const app = this.app;
+    const names = app.names;
+    const cardOpts = (cards, onPick) => h("div.prompt-cards", {},
+      cards.map((card) => cardElement(card, { characters: app.charactersById(), colourFor: app.colourFor, small: true, eligible: true, onPick })));
+    const head = (title, kindIcon) => h("header.prompt-head", {}, kindIcon ? icon(kindIcon) : null, h("h2", { text: title }));
+    const body = [];
+    switch (p.kind) {
+      case "defend": {
+        const flags = p.defences || [];
+        let cards = this.cardsFor((c) => !c.wild && flags.some((f) => (c.icons || {})[p.character] === f || c.open === f));
+        const legal = this.legalResponses("defend");
+        if (legal) {
+          const ids = new Set(legal.flatMap((c) => c.cards || []));
+          cards = this.cardsFor((c) => ids.has(c.id));
+        }
+        const target = names.character(p.character);
+        body.push(head(`Defend ${target ? shortName(target.name) : p.character}?`, "shield"),
+          h("p.prompt-text", { text: promptWords(p, names) }));
+        if (cards.length) {
+          body.push(h("p.prompt-hint", { text: `Play a card with ${flags.map((f) => FLAG_WORDS[f] || f).join(" or ")} for ${target ? shortName(target.name) : p.character} to stop the damage:` }));
+          body.push(cardOpts(cards, (id) => this.answer({ respond: "defend", character: p.character, cards: [id] })));
+        } else {
+          body.push(h("p.prompt-hint", { text: `None of your cards gives ${flags.map((f) => FLAG_WORDS[f] || f).join(" or ")} to this character.` }));
+        }
+        body.push(h("div.prompt-actions", {}, h("button.btn.danger", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Take the hit" })));
+        break;
+      }
+      case "choose": {
+        body.push(head(p.reason === "target" ? "Choose the target" : "Make a choice", "melee"), h("p.prompt-text", { text: promptWords(p, names) }));
+        const opts = p.options || [];
+        body.push(h("div.prompt-choices", {}, opts.map((opt) => h("button.btn.choice", {
+          type: "button",
+          onclick: () => this.answer(chooseCommand(opt, names)),
+          onmouseenter: () => app.tokens.setSelectable(new Set([opt]), "chosen"),
+          onmouseleave: () => app.tokens.setSelectable(new Set(), "chosen"),
+        }, typeof opt === "number" ? `Space ${opt}` : names.figure(opt)))));
+        if (p.can_pass) body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
+        break;
+      }
+      case "interrupt_window": {
+        body.push(head("Interrupt?", "interrupt"), h("p.prompt-text", { text: promptWords(p, names) }));
+        if (p.card) body.push(h("p.prompt-hint", { text: `Revealed: ${titleCase(p.card.id || p.card)}` }));
+        const wilds = this.cardsFor((c) => c.wild);
+        if (wilds.length) {
+          body.push(h("p.prompt-hint", { text: "Play a wild card to take a turn of your own now:" }));
+          body.push(cardOpts(wilds, (id) => this.answer({ do: "interrupt", cards: [id] })));
+        }
+        body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
+        break;
+      }
+      default: {
+        body.push(head(titleCase(p.kind)), h("p.prompt-text", { text: promptWords(p, names) }));
+        const opts = p.options || [];
+        if (opts.length) {
+          body.push(h("div.prompt-choices", {}, opts.map((opt) => h("button.btn.choice", {
+            type: "button", onclick: () => this.answer(chooseCommand(opt, names)),
+          }, typeof opt === "number" ? `Space ${opt}` : names.figure(opt)))));
+        }
+        body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
+      }
+    }
+    this.dialog.append(h("div.prompt", { dataset: { kind: p.kind } }, ...body));
+  }
+
+  // ---- skirmish setup: secretly assign a dealt map card to each character
+  setupNeeded() {
+    const v = this.app.view;
+    if (v.turn.phase !== "setup" || !this.app.seat) return false;
+    const mine = (v.characters || []).filter((c) => c.player === this.app.seat);
+    const me = (v.players || []).find((p) => p.id === this.app.seat);
+    return mine.length > 0 && mine.every((c) => c.assigned === undefined || c.assigned === null) && me && (me.map_cards || []).length > 0;
+  }
+
+  renderSetup() {
+    const v = this.app.view;
+    const me = v.players.find((p) => p.id === this.app.seat);
+    const mine = v.characters.filter((c) => c.player === this.app.seat);
+    const cards = [...me.map_cards];
+    const selects = new Map();
+    const rows = mine.map((c, i) => {
+      const select = h("select", { "aria-label": `Map card for ${c.name}`, dataset: { character: c.id } },
+        cards.map((n) => h("option", { value: n, text: `Space ${n}` })));
+      select.value = String(cards[i % cards.length]);
+      selects.set(c.id, select);
+      return h("label.assign-row", {}, h("span.face", { style: `--face:${this.app.colourFor(c.player)}`, text: c.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2) }), h("span", { text: c.name }), select);
+    });
+    const error = h("p.prompt-error", { role: "alert" });
+    const shuffle = () => {
+      const pool = [...cards];
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      mine.forEach((c, i) => { selects.get(c.id).value = String(pool[i]); });
+    };
+    const confirm = () => {
+      const spaces = {};
+      for (const [id, sel] of selects) spaces[id] = Number(sel.value);
+      if (new Set(Object.values(spaces)).size !== mine.length) {
+        error.textContent = "Each character needs a different map card.";
+        return;
+      }
+      this.answer({ do: "assign", spaces });
+    };
+    this.dialog.append(h("div.prompt", { dataset: { kind: "assign" } },
+      h("header.prompt-head", {}, icon("reveal"), h("h2", { text: "Place your characters in secret" })),
+      h("p.prompt-text", { text: `You were dealt ${cards.length} map cards. Give each character one: it stays hidden until you reveal it. The cards you do not use become your rival's shard spaces.` }),
+      h("div.assign-rows", {}, rows),
+      error,
+      h("div.prompt-actions", {},
+        h("button.btn", { type: "button", onclick: shuffle, text: "Deal at random" }),
+        h("button.btn.primary", { type: "button", onclick: confirm, text: "Confirm" }))));
+  }
+}
+
+function chooseCommand(opt, names) {
+  if (typeof opt === "number") return { respond: "choose", space: opt };
+  if (names.character(opt)) return { respond: "choose", character: opt };
+  return { respond: "choose", figure: opt };
+}
