@@ -25,6 +25,18 @@ logger = logging.getLogger(__name__)
 HIDDEN = "hidden"
 
 
+def _register_modes() -> None:
+    """Load the game modes besides the skirmish, so that any process (a web server just
+    started, a Celery worker) can read their stored states back."""
+    try:
+        import ancients_ai.engine  # noqa: F401  (registers The Awoken's rules and state)
+    except ImportError:
+        logger.warning("The Awoken's engine is not installed: its games cannot be loaded")
+
+
+_register_modes()
+
+
 # --- parsed states, cached per (game, version) -----------------------------------------------
 class StateCache:
     """A small LRU of parsed states keyed by (game id, version).
@@ -113,6 +125,11 @@ def whose_move(game: Game, user=None) -> str:
     if game.status == Game.Status.SETUP:
         return "waiting for players"
     if game.status == Game.Status.FINISHED:
+        if game.winner:  # a skirmish names its winner
+            seat = next((s for s in game.seats.all() if s.seat == game.winner), None)
+            if seat is not None and user is not None and seat.user_id == user.pk:
+                return "you won"
+            return f"{seat.user.get_username() if seat and seat.user_id else game.winner} won"
         return game.result or "finished"
     awaiting = list(game.awaiting or [])
     if awaiting == ["ancients"]:

@@ -298,11 +298,14 @@ def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState
 
 
 def _grant_campaign_treasures(state: GameState, treasures: list) -> None:
-    """Hand the party's earned treasures to its characters, one each in turn, taking them
-    out of the treasure deck when the Awoken part keeps one the site can see."""
+    """Hand the party's kept treasures out before the first turn: one to each player's first
+    character, then to each player's second, and so on; each is taken out of the treasure
+    deck so it cannot be found again."""
     if not treasures:
         return
-    characters = [c for p in state.players for c in state.characters_of(p.id)]
+    per_player = [state.characters_of(p.id) for p in state.players]
+    order = [chars[i] for i in range(max(len(c) for c in per_player))
+             for chars in per_player if i < len(chars)]
     deck = getattr(state.awoken, "treasure_deck", None)
     known = getattr(state.awoken, "treasure_defs", None) or {}
     given = 0
@@ -312,7 +315,7 @@ def _grant_campaign_treasures(state: GameState, treasures: list) -> None:
             continue
         if isinstance(deck, list) and treasure in deck:
             deck.remove(treasure)
-        characters[given % len(characters)].treasures.append(treasure)
+        order[given % len(order)].treasures.append(treasure)
         given += 1
 
 

@@ -278,3 +278,22 @@ async def test_a_server_error_is_reported_without_a_traceback(owner, teammate, m
     await comm.send_json_to({"type": "ping"})
     assert await receive(comm) == {"type": "pong"}
     await comm.disconnect()
+
+
+async def test_a_seat_waiting_for_players_hears_when_the_game_starts(owner, teammate):
+    from games import services
+    from test_site_support import map_name
+
+    game = await db(services.game_create)(user=owner, mode="skirmish", map_name=map_name(),
+                                          faction="guild", players=2)
+    comm = communicator(game.id, owner)
+    assert (await comm.connect())[0]
+    assert await receive(comm) == {"type": "presence", "connected": ["p1"]}
+    assert await comm.receive_nothing(timeout=0.2)  # no game yet, so no update
+
+    await db(services.game_join)(game=game, user=teammate, token=game.invite_token,
+                                 faction="gnomads")
+
+    update = await receive_until(comm, lambda m: m["type"] == "update")
+    assert update["view"]["seat"] == "p1" and update["version"] == 2
+    await comm.disconnect()

@@ -5,17 +5,23 @@ The deferred work here is a stand-in frame registered by this module (the Awoken
 `defer_ancients` turn is exercised by the Awoken tests in test_site_hidden_info.py)."""
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
+import time
+
 import pytest
 
 from games import selectors, services
 from games.models import Game, GameCommand
 from games.rules import engine
-from games.rules.frames import frame_handler
+from games.rules.frames import frame_handler, has_deferred_work
 from games.rules.serialize import state_to_data
 from games.tasks import run_ancients_turn
 from test_site_support import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, eager_celery, owner, scripted_command, start_skirmish,
-    teammate)
+    _fresh_state_cache, awoken_available, current_state, eager_celery, owner, random_legal_command,
+    scripted_command, start_coop, start_skirmish, teammate)
 
 DEFERRED = "site_test_ancients_step"
 
@@ -126,3 +132,61 @@ def test_eager_mode_runs_the_turn_inside_on_commit_on_the_same_path(
     acted = game.events.get(kind="ancients_acted")
     assert acted.version == 4 and acted.data == {"step": 9}
     assert game.awaiting != ["ancients"]
+
+
+def test_the_worker_discovers_the_task():
+    from wildlands_site.celery import app as celery_app
+
+    celery_app.loader.import_default_modules()
+    assert "games.run_ancients_turn" in celery_app.tasks
+
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
+@pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine")
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammate):
+    """End to end as deployed: the command commits, on_commit publishes to Redis, a separate
+    `celery worker` process takes the task and stores the Ancients' turn."""
+    from django.conf import settings
+
+    from wildlands_site.celery import app as celery_app
+
+    assert celery_app.conf.task_always_eager is False
+    game = start_coop(owner, teammate)
+    users = {"p1": owner, "p2": teammate}
+    rng = random.Random(1)
+    while True:  # play until the players end their turn
+        state = current_state(game.id)
+        assert state.outcome is None
+        if has_deferred_work(state):
+            break
+        seat, command = random_legal_command(state, rng)
+        services.game_apply_command(game_id=game.id, user=users[seat],
+                                    expected_version=state.version, command=command)
+    waiting_at = Game.objects.get(pk=game.id).version
+
+    db = settings.DATABASES["default"]
+    env = {**os.environ, "DATABASE_URL": (
+        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}") if db["ENGINE"].endswith("postgresql")
+        else f"sqlite:///{db['NAME']}"}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+        cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            game.refresh_from_db()
+            if game.version > waiting_at:
+                break
+            time.sleep(0.2)
+    finally:
+        worker.terminate()
+        output = worker.communicate(timeout=30)[0].decode(errors="replace")
+    assert game.version > waiting_at, f"the worker stored nothing:\n{output[-3000:]}"
+    assert GameCommand.objects.filter(game=game, seat="", version=waiting_at + 1).exists()
