@@ -30,7 +30,6 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def profile(request: HttpRequest) -> HttpResponse:
-    games = list(selectors.games_for_user(request.user)[:50])
-    rows = [{"game": g, "move": selectors.whose_move(g, request.user)} for g in games]
+    rows = selectors.game_rows(selectors.games_for_user(request.user)[:50], request.user)
     return render(request, "accounts/profile.html", {
         "rows": rows, "campaigns": selectors.campaigns_for_user(request.user)})

@@ -30,6 +30,9 @@ class NewGameForm(forms.Form):
         scenarios = selectors.available_scenarios()
         self.fields["scenario"].choices = [("", "—")] + scenarios
         self.fields["scenario_2"].choices = [("", "—")] + scenarios
+        if len(scenarios) >= 2:
+            self.fields["scenario"].initial = scenarios[0][0]
+            self.fields["scenario_2"].initial = scenarios[1][0]
         self.fields["faction"].choices = selectors.available_factions()
         self.fields["map_name"].choices = selectors.available_maps()
 

@@ -145,6 +145,22 @@ def whose_move(game: Game, user=None) -> str:
     return ", ".join(names) or "—"
 
 
+def game_rows(games: Iterable[Game], user) -> list[dict]:
+    """Rows for game lists: the game, whose move it is, players with faction names, map title."""
+    factions = dict(available_factions())
+    maps = dict(available_maps())
+    rows = []
+    for game in games:
+        rows.append({
+            "game": game,
+            "move": whose_move(game, user),
+            "map_title": maps.get(game.map_name, game.map_name),
+            "players": [{"username": s.user.get_username() if s.user_id else None,
+                         "faction": factions.get(s.faction, s.faction)} for s in game.seats.all()],
+        })
+    return rows
+
+
 # --- events and views -------------------------------------------------------------------------
 def event_for_seat(event: GameEvent, seat: Optional[str]) -> dict:
     """One stored event as a seat receives it: its data, or a placeholder if secret."""

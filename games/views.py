@@ -55,8 +55,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
-    games = list(selectors.games_for_user(request.user))
-    rows = [{"game": g, "move": selectors.whose_move(g, request.user)} for g in games]
+    rows = selectors.game_rows(selectors.games_for_user(request.user), request.user)
     return render(request, "games/list.html", {"rows": rows})
 
 
@@ -219,7 +218,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "n": chapter, "scenarios": [titles.get(str(s), str(s)) for s in scenarios],
             "won": chapter in campaign.completed, "unlocked": chapter <= campaign.unlocked})
     games = campaign.games.order_by("-created")
+    factions = dict(selectors.available_factions())
     return render(request, "campaigns/detail.html", {
+        "owner_faction": factions.get(campaign.owner_faction, campaign.owner_faction),
+        "partner_faction": factions.get(campaign.partner_faction, campaign.partner_faction),
+        "map_title": dict(selectors.available_maps()).get(campaign.map_name, campaign.map_name),
         "campaign": campaign, "invite_url": invite, "chapters": chapters, "games": games,
         "stats": selectors.campaign_statistics(campaign),
         "treasures": selectors.treasure_names(campaign.treasures),
