@@ -200,26 +200,47 @@ def _legal_generator():
     return None
 
 
+def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
+    """(version, last_seq, state) of a started game, or None before it starts.
+
+    Reads the small columns first and the snapshot only when this process has not parsed
+    that version yet, so a broadcast to every socket of a game costs one parse, not one per
+    socket. The snapshot is read at exactly the version seen, so the three always agree.
+    """
+    for _ in range(10):
+        row = (Game.objects.filter(pk=game_id)
+               .values("version", "last_seq", "status").first())
+        if row is None or row["status"] == Game.Status.SETUP:
+            return None
+        state = STATES.get(game_id, row["version"])
+        if state is None:
+            snapshot = (Game.objects.filter(pk=game_id, version=row["version"])
+                        .values_list("snapshot", flat=True).first())
+            if snapshot is None:
+                continue  # the game moved on between the two reads: read again
+            state = state_from_data(snapshot)
+            STATES.put(game_id, state)
+        return row["version"], row["last_seq"], state
+    raise RuntimeError(f"game {game_id} kept changing while being read")
+
+
 def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Optional[dict]:
     """The `update` message for one seat: events with seq > `after` (none when `after` is
-    None) up to the stored snapshot's version, the fresh view and the last seq included.
+    None) up to the snapshot read, the fresh view, and the last seq included.
 
-    Returns None while the game has not started. Snapshot and events are read so that they
-    agree: an event committed after the snapshot was read is left for the next update.
+    Returns None while the game has not started. Snapshot and events agree: an event
+    committed after the snapshot was read is left for the next update.
     """
-    game = Game.objects.get(pk=game_id)
-    if game.snapshot is None:
+    current = game_current(game_id)
+    if current is None:
         return None
-    state = game_state(game)
-    if after is None:
-        events: list[dict] = []
-        last_seq = game.last_seq
-    else:
-        rows = list(GameEvent.objects.filter(game_id=game.id, seq__gt=after,
-                                             seq__lte=game.last_seq).order_by("seq"))
+    version, last_seq, state = current
+    events: list[dict] = []
+    if after is not None and after < last_seq:
+        rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
+                                        seq__lte=last_seq).order_by("seq")
         events = events_for_seat(rows, seat)
-        last_seq = game.last_seq
-    payload = {"type": "update", "version": game.version, "events": events,
+    payload = {"type": "update", "version": version, "events": events,
                "view": view_for(state, seat), "last_seq": last_seq}
     legal = legal_for(state, seat)
     if legal is not None:
