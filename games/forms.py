@@ -15,7 +15,9 @@ class NewGameForm(forms.Form):
                              initial=Game.Mode.SOLO)
     players = forms.TypedChoiceField(
         choices=[(n, f"{n} players") for n in services.SKIRMISH_PLAYERS], coerce=int,
-        initial=2, required=False, help_text="Skirmish only.")
+        initial=2, required=False,
+        help_text="Skirmish only. For now the site secretly assigns each player's characters "
+                  "to their dealt map cards, so play starts as soon as everyone has joined.")
     scenario = forms.ChoiceField(required=False, help_text="The Awoken: the scenario you face.")
     scenario_2 = forms.ChoiceField(required=False, label="Second scenario",
                                    help_text="Co-op: your partner's scenario (two Ancients).")
