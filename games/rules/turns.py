@@ -86,6 +86,8 @@ def end_turn_skirmish(state: GameState, seat: str, events: EventLog) -> None:
         turn.interrupters = []
         turn.actor = turn.active
         turn.last = "returned"
+        if state.player(turn.active).eliminated:
+            finish_turn(state, events)  # a wiped-out faction plays no more
         return
     if mode_of(state).must_reveal_first(state, seat):
         raise RuleError("action_not_allowed", "reveal at least one character before ending the turn")
