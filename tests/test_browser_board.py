@@ -27,6 +27,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 
 def shot(page, name: str) -> None:
+    page.wait_for_timeout(600)  # let entrance animations finish
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / ".gitignore").write_text("*\n")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
@@ -245,3 +246,36 @@ def test_a_phone_sized_screen(chromium):
     assert hand.evaluate("n => n.scrollWidth > n.clientWidth")  # the hand scrolls sideways
     assert page.locator("svg.map").bounding_box()["width"] <= width
     shot(page, "harness-phone")
+
+
+def test_a_rally_moves_the_leader_and_keeps_the_friend(chromium):
+    table = case_table(duel_case())
+    page = open_page(chromium, table, "p1")
+    page.click('.card[data-card="g_rally"]')
+    page.click('button.option[data-action="rally"]')
+    page.click('.token[data-figure="guild_archmage"]', force=True)  # the friend, next door on 12
+    expect(page.locator("[data-role=intent]")).to_contain_text("where Brannoc goes")
+    page.click('polygon.cell[data-space="21"]', force=True)
+    page.click("button:has-text('Stay put')")
+    wait_idle(page)
+    assert table.state.characters["guild_warden"].space == 21
+    assert table.state.characters["guild_archmage"].space == 12
+    expect(page.locator("[data-role=log]")).to_contain_text("Brannoc the Warden rallies from 20 to 21")
+
+
+def test_revealing_a_face_down_object_from_the_board(chromium):
+    table = awoken_table(players=2)
+    state = table.state
+    hero = state.characters["guild_warden"]
+    obj = next(o for o in state.awoken.objects.values() if not o.revealed and o.space is not None)
+    hero.space = obj.space
+    page = open_page(chromium, table, "p1")
+    page.click(f'.token[data-figure="{obj.id}"]', force=True)
+    # two players: revealing costs a card showing a character in that space
+    expect(page.locator("[data-role=intent]")).to_contain_text("revealing costs a card")
+    eligible = page.locator("[data-role=hand] .card.eligible")
+    assert eligible.count() >= 1
+    eligible.first.click()
+    wait_idle(page)
+    expect(page.locator("[data-role=log]")).to_contain_text(f"turns over the object on {obj.space}")
+    assert state is not table.state and table.state.awoken.objects[obj.id].revealed

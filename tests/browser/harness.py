@@ -340,7 +340,8 @@ def duel_case() -> dict:
              "hand": [
                  {"id": "g_ranged", "icons": {"guild_archmage": "ranged", "guild_warden": None}},
                  {"id": "g_move", "icons": {"guild_warden": None}},
-                 {"id": "g_wild", "wild": True}],
+                 {"id": "g_wild", "wild": True},
+                 {"id": "g_rally", "icons": {"guild_warden": "rally"}}],
              "deck": [{"id": f"g_deck{i}", "icons": {"guild_warden": None}} for i in range(6)]},
             {"id": "p2", "faction": "gnomads", "colour": "orange",
              "characters": [

@@ -53,6 +53,16 @@ export class BoardApp {
       const cell = ev.target.closest("[data-space]");
       if (cell) this.onSpaceClick(Number(cell.dataset.space));
     });
+    const area = $(".board-area");
+    if (area) {
+      const zoom = h("button.map-zoom", { type: "button", "aria-pressed": "false", title: "Zoom the map in or out" }, "Zoom in");
+      zoom.addEventListener("click", () => {
+        const on = area.classList.toggle("zoomed");
+        zoom.setAttribute("aria-pressed", String(on));
+        zoom.textContent = on ? "Fit map" : "Zoom in";
+      });
+      area.append(zoom);
+    }
     this.hand = new HandView($("[data-role=hand]"), { onPick: (id) => this.flow.pickCard(id) });
     this.intentHost = $("[data-role=intent]");
     this.endTurnButton = $("[data-role=end-turn]");
@@ -172,7 +182,9 @@ export class BoardApp {
       case "rejected": {
         const sent = this.pending.get(msg.id);
         this.pending.delete(msg.id);
-        const text = msg.message || msg.code;
+        const text = msg.code === "stale_version"
+          ? "The board changed just before your move arrived. It is up to date now: please try again."
+          : msg.message || msg.code;
         this.toast(text, "error");
         this.panels.log(`Refused${sent && sent.label ? ` (${sent.label})` : ""}: ${text}`, "error");
         this.flow.reset({ text, error: true });
@@ -484,7 +496,9 @@ export class BoardApp {
 
   sendCommand(command, label) {
     const id = `m${++this.messageCounter}-${Date.now().toString(36)}`;
-    const msg = { type: "command", id, expected_version: this.version, command };
+    // The newest version received (an update may still be animating): the server checks
+    // the rules anyway, and this spares a stale_version refusal for a click made mid-animation.
+    const msg = { type: "command", id, expected_version: Math.max(this.version, this.queuedVersion), command };
     this.pending.set(id, { label, command });
     if (this.socket) this.socket.send(msg);
     else this.toast("Preview only: no game server is connected.", "error");

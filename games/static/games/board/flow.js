@@ -8,6 +8,10 @@ import { shortName } from "./hand.js";
 const ATTACKS = new Set(["melee", "heavy_melee", "ranged", "heavy_ranged", "area"]);
 const DEFENCE_ONLY = new Set(["shield", "cover"]);
 const STAY = "stay";
+const UNLISTED_OK = new Set(["claim", "reveal_object", "use_treasure"]);
+// actions this flow builds itself; anything else the server lists is offered as listed
+const KNOWN = new Set(["move", "fly", "rally", "claim", "draw_two", "interrupt", "reveal", "reveal_object",
+  "end_turn", "assign", "use_treasure", ...ATTACKS]);
 
 export class PlayFlow {
   constructor(app) {
@@ -79,6 +83,9 @@ export class PlayFlow {
     const legal = this.app.legal;
     if (!legal) return null;
     const d = { ...draft, ...extra };
+    // The Awoken's own actions come from a mode hook a server may not have loaded: when the
+    // list says nothing at all about one of them, fall back to the board (the server judges).
+    if (UNLISTED_OK.has(d.do) && !legal.some((cmd) => cmd.do === d.do)) return null;
     return legal.filter((cmd) => {
       if (cmd.do !== d.do) return false;
       if (d.character && cmd.character !== d.character) return false;
@@ -125,11 +132,14 @@ export class PlayFlow {
       }
     }
     if (this.app.legal) {
-      // Keep only options the server says can lead somewhere; add any it knows that we do not.
-      const kept = opts.filter((o) => (this.legalMatching({ do: o.action, cards: [card.id], character: o.character }) || []).length);
+      // Keep only options the server says can lead somewhere; add actions this page does not know.
+      const kept = opts.filter((o) => {
+        const found = this.legalMatching({ do: o.action, cards: [card.id], character: o.character });
+        return found === null || found.length > 0;
+      });
       const known = new Set(kept.map((o) => `${o.action}|${o.character || ""}`));
       for (const cmd of this.app.legal) {
-        if (!cmd.do || !(cmd.cards || []).includes(card.id)) continue;
+        if (!cmd.do || KNOWN.has(cmd.do) || !(cmd.cards || []).includes(card.id)) continue;
         if (known.has(`${cmd.do}|${cmd.character || ""}`) || known.has(`${cmd.do}|`)) continue;
         known.add(`${cmd.do}|${cmd.character || ""}`);
         kept.push({ action: cmd.do, character: cmd.character || null, label: `${cmd.character ? this.name(cmd.character) + ": " : ""}${FLAG_WORDS[cmd.do] || cmd.do.replace(/_/g, " ")}`, icon: cmd.do });
@@ -150,7 +160,9 @@ export class PlayFlow {
 
   pickCard(cardId) {
     if (this.step && this.step.kind === "cards") {
+      if (this.draft.cards.includes(cardId) || this.draft.discard === cardId) return;
       if (this.step.choices.has(cardId)) {
+        this.step.choices.delete(cardId);
         if (this.step.onCard) this.draft.discard = cardId;
         else this.draft.cards.push(cardId);
         this.step.need -= 1;

@@ -3,7 +3,7 @@
 import { clear, colourOf, h } from "./dom.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
-import { initials, outcomeCause, titleCase } from "./words.js";
+import { effectText, initials, outcomeCause, titleCase } from "./words.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
 
@@ -134,18 +134,18 @@ export class Panels {
     const cells = [];
     for (let i = 0; i <= length; i++) {
       const eff = special[i] ?? special[String(i)];
-      const label = eff ? effectWords(eff) : i === length ? "the players lose" : "";
+      const label = eff ? effectText(eff) : i === length ? "the players lose" : "";
       cells.push(h(`li.track-cell${i === pos ? ".here" : ""}${i < pos ? ".past" : ""}${i === length ? ".end" : ""}${eff ? ".effect" : ""}`,
         { title: `${i}${label ? ": " + label : ""}` },
         i === pos ? h("span.marker", { style: `--player:${app.colourFor(sc.player)}` }) : h("span.num", { text: i === length ? "✕" : eff ? "!" : "" })));
     }
     const decks = [
-      ["minion deck", sc.minion_deck ?? sc.minion_deck_size], ["minion discard", sc.minion_discard],
-      ["Ancient deck", sc.ancient_deck ?? sc.ancient_deck_size], ["Ancient discard", sc.ancient_discard],
+      ["minion deck", sc.minion_deck_count ?? sc.minion_deck], ["minion discard", sc.minion_discard],
+      ["Ancient deck", sc.ancient_deck_count ?? sc.ancient_deck], ["Ancient discard", sc.ancient_discard],
     ].filter(([, n]) => count(n) !== null).map(([what, n]) => h("span.stat", {}, h("b", { text: count(n) }), ` ${what}`));
     const supply = sc.supply ? Object.entries(sc.supply).map(([type, n]) => `${n} ${titleCase(type)}`).join(", ") : "";
     return h("section.panel.scenario", { dataset: { scenario: sc.number } },
-      h("header.player-head", {}, h("span.scenario-no", { text: sc.number }), h("span.player-name", { text: sc.name || `Scenario ${sc.number}` }),
+      h("header.player-head", {}, h("span.scenario-no", { text: sc.number }), h("span.player-name", { text: sc.title || sc.name || `Scenario ${sc.number}` }),
         sc.player ? h("span.faction", { text: `track of ${app.names.seat(sc.player)}` }) : null),
       ancient ? h("div.ancient-row", {}, h("span.ancient-face"), h("span", { text: app.names.monsterName(ancient) }),
         ancient.immortal ? h("span.tag", { text: "cannot be knocked out" }) : healthPips(ancient.health, ancient.damage),
@@ -191,18 +191,10 @@ export class Panels {
     links.push(h("button.btn", { type: "button", onclick: () => { this.gameover.hidden = true; }, text: "Look at the board" }));
     this.gameover.append(h("div.gameover-card", { role: "dialog", "aria-labelledby": "gameover-title" },
       icon(won ? "claim" : "melee", "gameover-icon"),
-      h("h2#gameover-title", { id: "gameover-title", text: title }),
+      h("h2", { id: "gameover-title", text: title }),
       h("p.gameover-cause", { text: outcomeCause(o.cause) ? `Because ${outcomeCause(o.cause)}.` : "" }),
       h("p.gameover-rounds", { text: `The game lasted ${app.view.turn.round} round${app.view.turn.round === 1 ? "" : "s"}.` }),
       h("div.gameover-links", {}, links)));
     this.gameover.hidden = false;
   }
-}
-
-export function effectWords(eff) {
-  if (typeof eff === "string") return eff.replace(/_/g, " ");
-  if (eff.summon) return `summon ${titleCase(eff.summon)}`;
-  if (eff.text) return eff.text;
-  if (eff.effect) return typeof eff.effect === "string" ? eff.effect.replace(/_/g, " ") : "scenario effect";
-  return Object.keys(eff).join(", ").replace(/_/g, " ");
 }

@@ -45,11 +45,13 @@ export class Names {
   }
 
   character(id) {
-    return (this.view.characters || []).find((c) => c.id === id);
+    return (this.view.characters || []).find((c) => c.id === id)
+      || ((this.app.pendingView && this.app.pendingView.characters) || []).find((c) => c.id === id);
   }
 
   monster(id) {
-    return (this.view.monsters || []).find((m) => m.id === id);
+    return (this.view.monsters || []).find((m) => m.id === id)
+      || ((this.app.pendingView && this.app.pendingView.monsters) || []).find((m) => m.id === id);
   }
 
   monsterName(m) {
@@ -65,7 +67,8 @@ export class Names {
     const m = this.monster(id);
     if (m) {
       const name = this.monsterName(m);
-      const at = space !== undefined ? space : m.space;
+      const shown = this.app.tokens ? this.app.tokens.get(id) : null;
+      const at = space !== undefined ? space : shown ? shown.space : m.space;
       return m.kind === "minion" && where && at !== null && at !== undefined ? `${name} on ${at}` : name;
     }
     const obj = this.app.objects().find((o) => o.id === id);
@@ -118,7 +121,27 @@ function actionWord(a) {
   return "act";
 }
 
+const IDLE = {
+  move: "stays put", fly: "stays put", reposition: "stays put",
+  melee: "finds no one in its space to attack", heavy_melee: "finds no one in its space to attack",
+  ranged: "has no one in sight", heavy_ranged: "has no one in sight and in range",
+  area: "has no one close enough for an area attack", heal: "has no one to heal",
+};
+
 const OBJECTS = { crystal: "an ancient crystal", treasure: "a treasure", blank: "nothing", pit_trap: "a pit trap", explosive_trap: "an explosive trap", stasis_trap: "a stasis trap" };
+
+/** A scenario effect (a card's or an event track space's) in a few words. */
+export function effectText(eff) {
+  if (eff === null || eff === undefined || eff === "none") return "nothing";
+  if (Array.isArray(eff)) return eff.map(effectText).join(", then ");
+  if (typeof eff === "string") return eff.replace(/_/g, " ");
+  if (eff.summon) return `summon ${Array.isArray(eff.summon) ? eff.summon.map(titleCase).join(" and ") : titleCase(eff.summon)}`;
+  if (eff.advance) return `advance the event track${eff.advance > 1 ? ` by ${eff.advance}` : ""}`;
+  if (eff.text) return eff.text;
+  if (eff.name) return String(eff.name).replace(/_/g, " ");
+  const key = Object.keys(eff)[0];
+  return key ? key.replace(/_/g, " ") : "an effect";
+}
 
 function objectWord(kind) {
   return OBJECTS[kind] || (kind ? aAn(String(kind).replace(/_/g, " ")) : "something");
@@ -145,7 +168,7 @@ export function describe(e, names) {
     case "monster_moved": case "minion_moved": case "ancient_moved": case "figure_moved": {
       const id = figureKey(e);
       const name = names.figure(id, { space: e.from });
-      return `${name} moves to ${e.to}.`;
+      return `${name} ${e.teleported ? "vanishes and reappears on" : e.flew ? "flies to" : "moves to"} ${e.to}.`;
     }
     case "attack": {
       const what = ATTACK_WORDS[e.attack] || `an attack (${flagWord(e.attack)})`;
@@ -181,7 +204,7 @@ export function describe(e, names) {
     case "interrupt_ended": return `The interrupt is over; play returns to ${names.seat(e.returns_to)}.`;
     case "turn_end_declared": return `${names.seatCap(e.player)} end${e.player === names.app.seat ? "" : "s"} the turn.`;
     case "turn_ended": return null;
-    case "turn_started": return e.player ? `Round ${e.round}: ${names.seat(e.player) === "you" ? "your" : names.seat(e.player) + "'s"} turn.` : `Round ${e.round} begins.`;
+    case "turn_started": return e.player ? `Round ${e.round}: ${names.seat(e.player) === "you" ? "your" : names.seat(e.player) + "'s"} turn.` : `Round ${e.round}: the players' turn.`;
     case "shard_claimed": return `${who(e.character)} claims a shard on ${e.space}; ${names.seat(e.player)} now ${e.player === names.app.seat ? "have" : "has"} ${e.score} point${e.score === 1 ? "" : "s"}.`;
     case "crystal_claimed": return `${who(e.character)} picks up an ancient crystal${e.space ? ` on ${e.space}` : ""}.`;
     case "faction_wiped_out": return `Every character of ${names.seat(e.player)} is knocked out.`;
@@ -201,13 +224,14 @@ export function describe(e, names) {
       if (def.top || def.bottom) {
         const half = (x) => x ? `${titleCase(x.type || "")} ${(x.actions || []).map(actionWord).join(", ")}` : "";
         what = `: ${[half(def.top), half(def.bottom)].filter(Boolean).join("; then ")}`;
+        if (def.effect && def.effect !== "none") what += `; then ${effectText(def.effect)}`;
       } else if (def.actions) {
         what = `: ${def.actions.map(actionWord).join(", ")}`;
       }
       return `Scenario ${e.scenario}: the Ancients reveal ${aAn(deck)} card${what}.`;
     }
     case "monster_action": return null;
-    case "monster_idle": return `${who(e.figure)} has nothing to ${actionWord(e.action)}.`;
+    case "monster_idle": return `${who(e.figure)} ${IDLE[e.action] || `has nothing to ${actionWord(e.action)}`}.`;
     case "special_fizzled": return `${who(e.figure)}'s special action has no effect${e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : ""}.`;
     case "reaction_revealed": {
       const stops = e.prevents === true || e.prevented === true;
