@@ -421,20 +421,9 @@ def _store(game: Game, state: GameState, steps: Sequence[Step]) -> ApplyResult:
 
 
 def _split_visibility(event) -> tuple[dict, Optional[list]]:
-    """(JSON-ready data, seats that may see it or None for everyone).
-
-    `EventLog.add(kind, to=..., **data)` takes `to` as the visibility; some engine events
-    pass a destination named `to` (a space, a character) the same way. Only a list of seat
-    names restricts visibility; any other `to` is put back into the data, where it was meant.
-    """
+    """(JSON-ready data, seats that may see it or None for everyone)."""
     data = _json_ready(event.data)
-    to = event.to
-    if to is None:
-        return data, None
-    if isinstance(to, (tuple, list, set, frozenset)) and all(isinstance(s, str) for s in to):
-        return data, sorted(to)
-    data.setdefault("to", _json_ready({"to": to})["to"])
-    return data, None
+    return data, None if event.seats is None else sorted(event.seats)
 
 
 def _json_ready(data: Mapping[str, Any]) -> dict:

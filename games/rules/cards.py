@@ -58,7 +58,7 @@ def draw(state: GameState, player: Player, count: int, events: EventLog) -> int:
     player.hand.extend(drawn)
     if drawn:
         events.add("cards_drawn", player=player.id, count=len(drawn))
-        events.add("cards_received", to=(player.id,), player=player.id, cards=drawn)
+        events.add("cards_received", visible_to=(player.id,), player=player.id, cards=drawn)
     return len(drawn)
 
 

@@ -9,10 +9,10 @@ from typing import Any, Optional
 class Event:
     kind: str
     data: dict = field(default_factory=dict)
-    to: Optional[tuple] = None  # seats that may see it; None: everyone
+    seats: Optional[tuple] = None  # seats that may see it; None: everyone
 
     def visible_to(self, seat: Optional[str]) -> bool:
-        return self.to is None or seat in self.to
+        return self.seats is None or seat in self.seats
 
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.data}
@@ -21,5 +21,7 @@ class Event:
 class EventLog(list):
     """The events of one command, appended in order."""
 
-    def add(self, kind: str, to: Optional[tuple] = None, **data: Any) -> None:
-        self.append(Event(kind, data, to))
+    def add(self, kind: str, *, visible_to: Optional[tuple] = None, **data: Any) -> None:
+        """Record an event; `visible_to` limits it to those seats (a destination in the
+        data may be called `to` without being mistaken for who may see it)."""
+        self.append(Event(kind, data, visible_to))

@@ -64,7 +64,7 @@ def assign(state: GameState, seat: str, command: Command, events: EventLog) -> N
     for name, space in spaces.items():
         state.characters[name].assigned = space
     events.add("map_cards_assigned", player=seat)
-    events.add("assignment_recorded", to=(seat,), player=seat, spaces=spaces)
+    events.add("assignment_recorded", visible_to=(seat,), player=seat, spaces=spaces)
     if all(c.assigned is not None for c in state.characters.values()):
         _begin(state, events)
 

@@ -238,17 +238,8 @@ class FakeTable:
 
 
 def split_visibility(event) -> tuple[dict, Optional[list]]:
-    """`EventLog.add(kind, to=..., **data)` takes `to` as the seats that may see an event,
-    but some events pass a destination named `to`. As the backend does: only a list of seat
-    names restricts; any other `to` goes back into the data."""
-    data = dict(event.data)
-    to = event.to
-    if to is None:
-        return data, None
-    if isinstance(to, (tuple, list, set, frozenset)) and all(isinstance(s, str) for s in to):
-        return data, list(to)
-    data.setdefault("to", list(to) if isinstance(to, (tuple, set, frozenset)) else to)
-    return data, None
+    """(data, seats that may see it or None for everyone), as the backend stores events."""
+    return dict(event.data), None if event.seats is None else list(event.seats)
 
 
 # ---------------------------------------------------------------- ready-made positions
