@@ -77,6 +77,8 @@ def build_state(case: dict, source: str) -> GameState:
         if not isinstance(raw, dict) or "id" not in raw:
             raise CaseError("each player needs an `id`")
         pid = str(raw["id"])
+        if any(p.id == pid for p in players):
+            raise CaseError(f"player id {pid} is used twice")
         extra = set(raw) - {"id", "faction", "colour", "characters", "hand", "deck", "discard",
                             "shards", "score"}
         if extra:
@@ -90,10 +92,13 @@ def build_state(case: dict, source: str) -> GameState:
                     raise CaseError(f"card id {card.id} is used twice")
                 cards[card.id] = card
                 piles[pile].append(card.id)
+        shards = raw.get("shards") or []
+        if not isinstance(shards, list) or any(n not in board.spaces for n in shards):
+            raise CaseError(f"player {pid}: shards must be a list of space numbers on the board")
         players.append(Player(id=pid, faction=str(raw.get("faction", pid)),
                               colour=str(raw.get("colour", "")), hand=piles["hand"],
                               deck=piles["deck"], discard=piles["discard"],
-                              shards=list(raw.get("shards") or []), score=int(raw.get("score", 0))))
+                              shards=list(shards), score=int(raw.get("score", 0))))
         raw_chars = raw.get("characters")
         if raw_chars is None:
             faction = load_faction(str(raw.get("faction")))
@@ -109,6 +114,8 @@ def build_state(case: dict, source: str) -> GameState:
             space = rc.get("space")
             if space is not None and space not in board.spaces:
                 raise CaseError(f"character {cid}: there is no space {space}")
+            if rc.get("assigned") is not None and rc["assigned"] not in board.spaces:
+                raise CaseError(f"character {cid}: there is no space {rc['assigned']} to assign")
             characters[cid] = Character(
                 id=cid, player=pid, name=str(rc.get("name", cid)), health=int(rc.get("health", 3)),
                 space=None if rc.get("knocked_out") else space, assigned=rc.get("assigned"),
@@ -266,13 +273,21 @@ def run_case(case: Any, source: str) -> CaseResult:
     try:
         if not isinstance(case, dict):
             raise CaseError("a case is a mapping")
-        state = build_state(case, source)
+        try:
+            state = build_state(case, source)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            # build_state only reads the case: a Python error here is a malformed case
+            raise CaseError(f"malformed case ({type(exc).__name__}: {exc})") from None
         events_since: list = []
         for number, step in enumerate(case.get("steps") or [], start=1):
             if not isinstance(step, dict):
                 raise CaseError(f"step {number} is not a mapping")
             if "expect" in step:
-                problem = check_expect(state, step["expect"] or {}, events_since)
+                try:
+                    problem = check_expect(state, step["expect"] or {}, events_since)
+                except (KeyError, ValueError, TypeError, AttributeError) as exc:
+                    raise CaseError(f"step {number}: malformed expectation "
+                                    f"({type(exc).__name__}: {exc})") from None
                 if problem:
                     return CaseResult(name, False, f"step {number}: {problem}")
                 events_since = []
