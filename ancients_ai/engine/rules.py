@@ -151,6 +151,10 @@ class AwokenRules(ModeRules):
                          events: EventLog) -> bool:
         return react(state, monster, damage_kind, events)
 
+    def other_defence(self, state: GameState, character: Character, attack: str) -> bool:
+        from ancients_ai.engine.treasures import prevents_attack
+        return prevents_attack(state, character, attack)
+
     def scores_knockout(self, state: GameState, character: Character, side: str) -> bool:
         return False
 

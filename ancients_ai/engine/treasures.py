@@ -28,6 +28,17 @@ def defending(state: GameState, seat: str, character_id: str | None) -> bool:
             and prompt.data.get("character") == character_id)
 
 
+def prevents_attack(state: GameState, character: Character, attack: str) -> bool:
+    """Does the character hold a defence-time treasure that stops this kind of attack?"""
+    kind = reaction_kind(attack)
+    for treasure_id in character.treasures:
+        card = state.awoken.treasure_defs[treasure_id]
+        if card.when != "players_turn" and any(
+                kind in step.get("prevent", ()) for step in card.effect):
+            return True
+    return False
+
+
 def use_treasure(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     character = acting_character(state, seat, command.character)
     if command.treasure not in character.treasures:

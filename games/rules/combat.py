@@ -122,7 +122,8 @@ def has_defence(state: GameState, character: Character, attack: str) -> bool:
     player = state.player(character.player)
     flags = defence_flags(state, character, attack)
     return any(card_flag(state.card(card_id), character.id, flag)
-               for card_id in player.hand for flag in flags)
+               for card_id in player.hand for flag in flags) or mode_of(state).other_defence(
+        state, character, attack)
 
 
 @frame_handler("attack")

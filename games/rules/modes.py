@@ -75,6 +75,11 @@ class ModeRules:
         """Would the monster's reaction card prevent this damage? Skirmish: no monsters."""
         return False
 
+    def other_defence(self, state: GameState, character: Character, attack: str) -> bool:
+        """Could this character stop the attack by some means other than a card in hand?
+        (An Awoken treasure.) Decides whether an auto-passed defence prompt is still asked."""
+        return False
+
     def scores_knockout(self, state: GameState, character: Character, side: str) -> bool:
         return side in state.player_ids() and side != character.player
 
