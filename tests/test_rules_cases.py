@@ -16,6 +16,7 @@ from games.rules_cases import run_paths
 
 CASES_DIR = Path(__file__).resolve().parent / "rules_cases"
 MIN_SKIRMISH_CASES = 80
+MIN_AWOKEN_CASES = 80
 
 
 def _cases_in(path: Path) -> list:
@@ -62,6 +63,12 @@ def test_enough_skirmish_cases() -> None:
     skirmish = [case for path in sorted(CASES_DIR.rglob("*.yaml")) for case in _cases_in(path)
                 if isinstance(case, dict) and case.get("mode", "skirmish") == "skirmish"]
     assert len(skirmish) >= MIN_SKIRMISH_CASES, f"only {len(skirmish)} skirmish cases"
+
+
+def test_enough_awoken_cases() -> None:
+    awoken = [case for path in sorted((CASES_DIR / "awoken").rglob("*.yaml"))
+              for case in _cases_in(path) if isinstance(case, dict) and case.get("mode") == "awoken"]
+    assert len(awoken) >= MIN_AWOKEN_CASES, f"only {len(awoken)} Awoken cases"
 
 
 def test_skirmish_case_names_are_unique() -> None:
