@@ -7,7 +7,6 @@ the Ancients; lose the connection and get it back; play on a phone.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -35,7 +34,6 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def chromium():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as p:
         browser = launch(p)
         yield browser

@@ -11,7 +11,6 @@ the end through the models, then finished in the browser.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -40,7 +39,6 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture(scope="session")
 def site(django_db_setup, django_db_blocker):
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with django_db_blocker.unblock():
         server = LiveSite().start()
         yield server
@@ -49,7 +47,6 @@ def site(django_db_setup, django_db_blocker):
 
 @pytest.fixture(scope="module")
 def chromium():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as p:
         browser = launch(p)
         yield browser
@@ -57,8 +54,12 @@ def chromium():
 
 
 @pytest.fixture
-def people(site, chromium, transactional_db):
-    """Fresh browser contexts (one per person); closed after the test."""
+def people(site, chromium, transactional_db, monkeypatch):
+    """Fresh browser contexts (one per person); closed after the test.
+
+    Playwright's sync API keeps an event loop in this thread, so the test's own ORM calls
+    (set-up and checks) need DJANGO_ALLOW_ASYNC_UNSAFE; it is set for this test only."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     contexts = []
 
     def person(viewport=(1400, 900)):
@@ -81,7 +82,7 @@ def sign_up(page, username: str) -> None:
     page.fill("input[name=username]", username)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("form button[type=submit]")
+    page.click("main form button[type=submit]")
     page.wait_for_url(re.compile(r"/accounts/profile/"))
 
 
@@ -93,7 +94,7 @@ def start_game(page, *, mode: str, scenarios: tuple, faction: str, map_name: str
         page.select_option("select[name=scenario_2]", scenarios[1])
     page.select_option("select[name=faction]", faction)
     page.select_option("select[name=map_name]", map_name)
-    page.click("form button[type=submit]")
+    page.click("main form button[type=submit]")
 
 
 def board_ready(page) -> None:
@@ -157,7 +158,7 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
 
     bram.goto(invite)
     bram.select_option("select[name=faction]", "gnomads")
-    bram.click("form button[type=submit]")
+    bram.click("main form button[type=submit]")
     board_ready(bram)
     ada.wait_for_url(re.compile(r"/play/[0-9a-f-]+/$"))
     board_ready(ada)  # the waiting page opened the board by itself
