@@ -277,3 +277,14 @@ def test_revealing_a_face_down_object_from_the_board(chromium):
     wait_idle(page)
     expect(page.locator("[data-role=log]")).to_contain_text(f"turns over the object on {obj.space}")
     assert state is not table.state and table.state.awoken.objects[obj.id].revealed
+
+
+def test_a_spectator_sees_the_board_but_no_hand(chromium):
+    table = case_table(duel_case())
+    page = open_page(chromium, table, None)
+    wait_idle(page)
+    expect(page.locator(".intent")).to_contain_text("watching")
+    assert page.locator("[data-role=hand] .card").count() == 0
+    expect(page.locator("[data-role=end-turn]")).to_be_hidden()
+    expect(page.locator('.token[data-figure="guild_warden"]')).to_have_count(1)
+    assert page.js_errors == []

@@ -23,7 +23,8 @@ django.setup()
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from browser.harness import awoken_table, launch, open_page, skirmish_table, wait_idle  # noqa: E402
+from browser.harness import (  # noqa: E402
+    awoken_table, case_table, duel_case, launch, open_page, skirmish_table, wait_idle)
 
 
 def main(out: Path) -> None:
@@ -44,6 +45,17 @@ def main(out: Path) -> None:
         wait_idle(phone)
         phone.screenshot(path=str(out / "awoken-phone.png"), full_page=True)
         print("errors:", phone.js_errors)
+        phone.click(".map-zoom")
+        phone.screenshot(path=str(out / "awoken-phone-zoomed.png"))
+        duel = case_table(duel_case())
+        page = open_page(browser, duel, "p1")
+        page.click('.card[data-card="g_ranged"]')
+        page.screenshot(path=str(out / "choose-option.png"))
+        page.click('button.option:has-text("ranged")')
+        page.screenshot(path=str(out / "choose-target.png"))
+        page.click("button:has-text('Cancel')")
+        page.click('.card[data-card="g_move"]')
+        page.screenshot(path=str(out / "choose-space.png"))
         browser.close()
 
 

@@ -104,8 +104,10 @@ export class Panels {
     const extras = [];
     if (c.ensnared) extras.push(h("span.tag.snare", { text: "ensnared" }));
     for (const _ of c.carried || []) extras.push(h("span.tag.crystal", { title: "carries an ancient crystal" }, icon("claim"), "crystal"));
-    for (const t of c.treasures || []) {
-      const tid = typeof t === "string" ? t : t.id;
+    const held = app.awokenPart().treasures_held || {};
+    for (const t0 of c.treasures || []) {
+      const tid = typeof t0 === "string" ? t0 : t0.id;
+      const t = typeof t0 === "object" ? t0 : held[tid] || t0;
       const useBtn = c.player === app.seat && app.flow.canAct()
         ? h("button.mini", { type: "button", onclick: () => app.useTreasure(c.id, tid), text: "use" }) : null;
       extras.push(h("span.tag.treasure", { title: typeof t === "object" && t.text ? t.text : "treasure" }, titleCase(typeof t === "object" && t.name ? t.name : tid), useBtn));

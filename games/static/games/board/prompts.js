@@ -83,7 +83,8 @@ export class PromptDialog {
         break;
       }
       case "choose": {
-        body.push(head(p.reason === "target" ? "Choose the target" : "Make a choice", "melee"), h("p.prompt-text", { text: promptWords(p, names) }));
+        const title = { target: "Choose the target", crystals: "Who takes the crystals?", minion_order: "Which minion acts first?" }[p.reason] || "Make a choice";
+        body.push(head(title, p.reason === "crystals" ? "claim" : "melee"), h("p.prompt-text", { text: promptWords(p, names) }));
         const opts = p.options || [];
         body.push(h("div.prompt-choices", {}, opts.map((opt) => h("button.btn.choice", {
           type: "button",

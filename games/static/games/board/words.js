@@ -286,9 +286,11 @@ export function promptWords(prompt, names) {
       return `${names.figure(prompt.attacker)} makes ${ATTACK_WORDS[prompt.attack] || "an attack"} on ${names.figure(prompt.character)}.`;
     case "choose":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to choose a target.`;
-      return prompt.reason === "target"
-        ? `Choose which of your characters is hit by ${ATTACK_WORDS[prompt.attack] || "the attack"}.`
-        : `Choose ${prompt.reason ? String(prompt.reason).replace(/_/g, " ") : "one"}.`;
+      if (prompt.reason === "target" && prompt.attacker && !prompt.attack) return `${names.figure(prompt.attacker)} attacks: choose which of your characters is the target.`;
+      if (prompt.reason === "target") return `Choose which of your characters is hit by ${ATTACK_WORDS[prompt.attack] || "the attack"}.`;
+      if (prompt.reason === "crystals") return "A crystal carrier was knocked out: choose who picks up the crystals.";
+      if (prompt.reason === "minion_order") return `Several minions share space ${prompt.space}: choose which one acts first.`;
+      return `Choose ${prompt.reason ? String(prompt.reason).replace(/_/g, " ") : "one"}.`;
     case "interrupt_window":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to interrupt or pass.`;
       return prompt.after === "end_turn"
