@@ -1,0 +1,466 @@
+"""Rows <-> content data: the one mapping between the admin's models and the YAML format.
+
+`*_to_data` builds, from an item's rows, exactly the plain data its YAML file holds
+(ancients_ai/content/SCHEMA.md, games/content/maps, games/content/factions), key order
+included, so the one validator checks what a designer edited and an export reads like a
+shipped file. `write_*` does the reverse for data that has already been checked.
+
+The admin stores short YAML fragments in text fields (card actions, steps, icons); they
+are parsed here, and a fragment that does not parse is a `ContentError` naming the item
+and the field, the same as any other content problem.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from games.content.common import ContentError
+
+OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
+_PAIR = re.compile(r"^(\d+)\s*-\s*(\d+)$")
+# libyaml's parser when installed: the same results, several times faster (loading every
+# shipped file parses a few hundred fragments).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+# --- fragments ---------------------------------------------------------------------------------
+class FragmentError(ValueError):
+    """A text field that does not hold what it should; the message says what it should."""
+
+
+def flow(value: Any) -> str:
+    """`value` as one line of YAML flow style (`[move, ranged]`, `{summon: wisp}`, `melee`)."""
+    text = yaml.safe_dump([value], default_flow_style=True, width=10**6, sort_keys=False,
+                          allow_unicode=True).strip()
+    return text[1:-1]  # drop the list that wrapped it
+
+
+def _load(text: str, what: str) -> Any:
+    try:
+        return yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem", None) or str(error).splitlines()[0]
+        raise FragmentError(f"{what} is not valid YAML ({mark})") from None
+
+
+def names_text(values: Iterable[str]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def parse_names(text: str) -> list:
+    """`acolyte, wisp wisp` -> ["acolyte", "wisp", "wisp"] (commas or spaces)."""
+    return [part for part in re.split(r"[\s,]+", text or "") if part]
+
+
+def actions_text(actions: list) -> str:
+    """A card's action list without its outer brackets: `move, {heal: [acolyte]}`."""
+    return flow(list(actions))[1:-1]
+
+
+def parse_actions(text: str) -> Any:
+    value = _load(f"[{text}]", "actions")
+    return value
+
+
+def effect_text(effect: Any) -> str:
+    if effect in (None, "none"):
+        return "none"
+    if isinstance(effect, dict):
+        return flow(effect)[1:-1]
+    return flow(effect)
+
+
+def parse_effect(text: str) -> Any:
+    text = (text or "").strip()
+    if text in ("", "none"):
+        return "none"
+    return _load(text, "effect")
+
+
+def reaction_text(reaction: Any) -> str:
+    if reaction in (None, "none"):
+        return ""
+    if isinstance(reaction, dict) and isinstance(reaction.get("prevents"), list) and len(reaction) == 1:
+        return names_text(reaction["prevents"])
+    return flow(reaction)
+
+
+def parse_reaction(text: str) -> Any:
+    text = (text or "").strip()
+    if text in ("", "none"):
+        return "none"
+    if text.startswith("{"):
+        return _load(text, "reaction")
+    return {"prevents": parse_names(text)}
+
+
+def steps_text(steps: Any) -> str:
+    """Steps as a designer reads them: one flow-style step per line, or a single step."""
+    if isinstance(steps, list):
+        return "\n".join(f"- {flow(step)}" for step in steps)
+    return flow(steps)
+
+
+def parse_steps(text: str) -> Any:
+    value = _load(text or "", "steps")
+    if value is None:
+        raise FragmentError("steps are empty: write at least one step")
+    return value
+
+
+def icons_text(icons: dict) -> str:
+    return ", ".join(k if v is None else f"{k}: {v}" for k, v in icons.items())
+
+
+def parse_icons(text: str) -> Any:
+    value = _load("{" + (text or "") + "}", "icons")
+    return value
+
+
+def pairs_text(pairs: Iterable) -> str:
+    return ", ".join(f"{a}-{b}" for a, b in pairs)
+
+
+def parse_pairs(text: str) -> list:
+    pairs = []
+    for part in re.split(r"[\s,;]+", (text or "").strip()):
+        if not part:
+            continue
+        match = _PAIR.match(part)
+        if not match:
+            raise FragmentError(f"{part!r} is not a pair of space numbers like 3-12")
+        pairs.append([int(match.group(1)), int(match.group(2))])
+    return pairs
+
+
+def numbers_text(values: Iterable) -> str:
+    return ", ".join(flow(_tidy(v)) for v in values)
+
+
+def parse_numbers(text: str) -> Any:
+    return _load(f"[{text}]", "numbers")
+
+
+def _tidy(value: Any) -> Any:
+    """4.0 -> 4, so an export writes numbers as the shipped files do."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# --- digests -----------------------------------------------------------------------------------
+def digest(data: Any) -> str:
+    """A fingerprint of content data that ignores key order and int/str dict keys."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def scenario_data_from_json(text: str) -> dict:
+    """A stored version's data; JSON turned track space numbers into strings, undo that."""
+    data = json.loads(text)
+    for side in (data.get("sides") or {}).values():
+        track = side.get("track") if isinstance(side, dict) else None
+        if isinstance(track, dict) and isinstance(track.get("spaces"), dict):
+            track["spaces"] = {int(k) if str(k).isdigit() else k: v
+                               for k, v in track["spaces"].items()}
+    return data
+
+
+# --- scenarios ---------------------------------------------------------------------------------
+def _field(source: str, item: str, parse, text: str) -> Any:
+    try:
+        return parse(text)
+    except FragmentError as error:
+        raise ContentError(source, item, str(error)) from None
+
+
+def scenario_source(scenario) -> str:
+    return f"admin scenario {scenario.slug or '(new)'}"
+
+
+def scenario_to_data(scenario, source: str | None = None) -> dict:
+    """The scenario's rows as the data of its YAML file (not yet checked)."""
+    source = source or scenario_source(scenario)
+    data: dict = {"id": scenario.slug, "number": scenario.number, "title": scenario.title}
+    if scenario.blurb:
+        data["blurb"] = scenario.blurb
+    ancient: dict = {"id": scenario.ancient_id, "name": scenario.ancient_name}
+    if scenario.ancient_health is not None:
+        ancient["health"] = scenario.ancient_health
+    ancient["immortal"] = scenario.immortal
+    data["ancient"] = ancient
+
+    types = list(scenario.minion_types.all())
+    spaces = list(scenario.track_spaces.all())
+    sides: dict = {}
+    for side in scenario.sides.all():
+        item = f"side {side.side}"
+        entry: dict = {}
+        if side.ancient_health is not None:
+            entry["ancient_health"] = side.ancient_health
+        entry["minion_types"] = {t.name: {"health": t.health, "supply": t.supply}
+                                 for t in types if t.side == side.side}
+        entry["starting_minions"] = parse_names(side.starting_minions)
+        entry["objects"] = {kind: getattr(side, kind) for kind in OBJECT_KINDS}
+        track: dict = {"length": side.track_length}
+        mine = sorted((s for s in spaces if s.side == side.side), key=lambda s: s.number)
+        if mine:
+            track["spaces"] = {s.number: _field(source, f"{item} track space {s.number}",
+                                                parse_steps, s.effect) for s in mine}
+        entry["track"] = track
+        if side.special_rules:
+            entry["special_rules"] = side.special_rules
+        sides[side.side] = entry
+    data["sides"] = sides
+
+    data["minion_deck"] = []
+    for card in scenario.minion_cards.all():
+        item = f"minion card {card.card_id}"
+        data["minion_deck"].append({
+            "id": card.card_id,
+            "top": {"type": card.top_type,
+                    "actions": _field(source, f"{item} top", parse_actions, card.top_actions)},
+            "bottom": {"type": card.bottom_type,
+                       "actions": _field(source, f"{item} bottom", parse_actions, card.bottom_actions)},
+            "effect": _field(source, f"{item} effect", parse_effect, card.effect),
+            "reaction": _field(source, f"{item} reaction", parse_reaction, card.reaction),
+        })
+    data["ancient_deck"] = []
+    for card in scenario.ancient_cards.all():
+        item = f"ancient card {card.card_id}"
+        data["ancient_deck"].append({
+            "id": card.card_id,
+            "actions": _field(source, item, parse_actions, card.actions),
+            "reaction": _field(source, f"{item} reaction", parse_reaction, card.reaction),
+        })
+    specials = {s.name: _field(source, f"special action {s.name}", parse_steps, s.steps)
+                for s in scenario.special_actions.all()}
+    if specials:
+        data["special_actions"] = specials
+    return data
+
+
+def write_scenario(data: dict):
+    """Create or replace the rows of scenario `data["id"]` from checked data."""
+    from ancients_ai.models import (AncientCard, MinionCard, MinionType, Scenario, ScenarioSide,
+                                    SpecialAction, TrackSpace)
+
+    ancient = data["ancient"]
+    scenario, _ = Scenario.objects.get_or_create(
+        slug=data["id"], defaults={"number": data["number"], "title": data["title"],
+                                   "ancient_id": ancient["id"], "ancient_name": ancient["name"]})
+    scenario.number = data["number"]
+    scenario.title = data["title"]
+    scenario.blurb = data.get("blurb", "") or ""
+    scenario.ancient_id = ancient["id"]
+    scenario.ancient_name = ancient["name"]
+    scenario.ancient_health = ancient.get("health")
+    scenario.immortal = bool(ancient.get("immortal", False))
+    scenario.save()
+    for related in (scenario.sides, scenario.minion_types, scenario.track_spaces,
+                    scenario.minion_cards, scenario.ancient_cards, scenario.special_actions):
+        related.all().delete()
+    sides, types, spaces = [], [], []
+    for name, side in data["sides"].items():
+        objects = side.get("objects") or {}
+        sides.append(ScenarioSide(
+            scenario=scenario, side=name, ancient_health=side.get("ancient_health"),
+            starting_minions=names_text(side.get("starting_minions") or []),
+            track_length=side["track"]["length"], special_rules=side.get("special_rules", "") or "",
+            **{kind: objects.get(kind, 0) for kind in OBJECT_KINDS}))
+        for i, (mtype, spec) in enumerate(side["minion_types"].items()):
+            types.append(MinionType(scenario=scenario, side=name, position=i + 1, name=mtype,
+                                    health=spec["health"], supply=spec["supply"]))
+        for number, effect in (side["track"].get("spaces") or {}).items():
+            spaces.append(TrackSpace(scenario=scenario, side=name, number=int(number),
+                                     effect=steps_text(effect)))
+    ScenarioSide.objects.bulk_create(sides)
+    MinionType.objects.bulk_create(types)
+    TrackSpace.objects.bulk_create(spaces)
+    MinionCard.objects.bulk_create([
+        MinionCard(scenario=scenario, position=i + 1, card_id=card["id"],
+                   top_type=card["top"]["type"], top_actions=actions_text(card["top"]["actions"]),
+                   bottom_type=card["bottom"]["type"],
+                   bottom_actions=actions_text(card["bottom"]["actions"]),
+                   effect=effect_text(card.get("effect")), reaction=reaction_text(card.get("reaction")))
+        for i, card in enumerate(data["minion_deck"])])
+    AncientCard.objects.bulk_create([
+        AncientCard(scenario=scenario, position=i + 1, card_id=card["id"],
+                    actions=actions_text(card["actions"]), reaction=reaction_text(card.get("reaction")))
+        for i, card in enumerate(data["ancient_deck"])])
+    SpecialAction.objects.bulk_create([
+        SpecialAction(scenario=scenario, position=i + 1, name=name, steps=steps_text(steps))
+        for i, (name, steps) in enumerate((data.get("special_actions") or {}).items())])
+    return scenario
+
+
+# --- maps --------------------------------------------------------------------------------------
+def map_to_data(game_map) -> dict:
+    source = f"admin map {game_map.name or '(new)'}"
+    spaces = []
+    for space in game_map.spaces.all():
+        entry: dict = {"n": space.n, "at": [_tidy(space.x), _tidy(space.y)]}
+        if space.cover:
+            entry["cover"] = True
+        if space.high:
+            entry["high"] = True
+        if space.polygon.strip():
+            entry["polygon"] = _field(source, f"space {space.n} polygon",
+                                      lambda t: _load(t, "polygon"), space.polygon)
+        spaces.append(entry)
+    return {
+        "name": game_map.name, "title": game_map.title, "description": game_map.description,
+        "bounds": _field(source, "bounds", parse_numbers, game_map.bounds),
+        "core_radius": _tidy(game_map.core_radius), "spaces": spaces,
+        "open": _field(source, "open boundaries", parse_pairs, game_map.open_boundaries),
+    }
+
+
+def write_map(data: dict):
+    from ancients_ai.models import Map, MapSpace
+
+    game_map, _ = Map.objects.get_or_create(name=data["name"], defaults={"title": data["title"]})
+    game_map.title = data["title"]
+    game_map.description = data.get("description", "")
+    game_map.bounds = numbers_text(data["bounds"])
+    game_map.core_radius = data.get("core_radius", 0.5)
+    game_map.open_boundaries = pairs_text(data.get("open") or [])
+    game_map.save()
+    game_map.spaces.all().delete()
+    MapSpace.objects.bulk_create([
+        MapSpace(map=game_map, n=s["n"], x=s["at"][0], y=s["at"][1], cover=bool(s.get("cover")),
+                 high=bool(s.get("high")), polygon=flow(s["polygon"]) if "polygon" in s else "")
+        for s in data["spaces"]])
+    return game_map
+
+
+# --- factions ----------------------------------------------------------------------------------
+def faction_to_data(faction) -> dict:
+    source = f"admin faction {faction.faction_id or '(new)'}"
+    characters = [{"id": c.character_id, "name": c.name, "health": c.health,
+                   "flags": parse_names(c.flags), "blurb": c.blurb}
+                  for c in faction.characters.all()]
+    deck = []
+    for card in faction.cards.all():
+        if card.wild:
+            entry: dict = {"id": card.card_id, "wild": True}
+            if card.icons.strip():
+                entry["icons"] = _field(source, f"card {card.card_id} icons", parse_icons, card.icons)
+        else:
+            entry = {"id": card.card_id,
+                     "icons": _field(source, f"card {card.card_id} icons", parse_icons, card.icons)}
+        if card.open:
+            entry["open"] = card.open
+        deck.append(entry)
+    return {"id": faction.faction_id, "name": faction.name, "colour": faction.colour,
+            "description": faction.description, "characters": characters, "deck": deck}
+
+
+def write_faction(data: dict):
+    from ancients_ai.models import ActionCard, Faction, FactionCharacter
+
+    faction, _ = Faction.objects.get_or_create(faction_id=data["id"], defaults={"name": data["name"]})
+    faction.name = data["name"]
+    faction.colour = data["colour"]
+    faction.description = data["description"]
+    faction.save()
+    faction.characters.all().delete()
+    faction.cards.all().delete()
+    FactionCharacter.objects.bulk_create([
+        FactionCharacter(faction=faction, position=i + 1, character_id=c["id"], name=c["name"],
+                         health=c["health"], flags=names_text(c["flags"]), blurb=c["blurb"])
+        for i, c in enumerate(data["characters"])])
+    ActionCard.objects.bulk_create([
+        ActionCard(faction=faction, position=i + 1, card_id=card["id"],
+                   icons=icons_text(card.get("icons") or {}), open=card.get("open") or "",
+                   wild=bool(card.get("wild", False)))
+        for i, card in enumerate(data["deck"])])
+    return faction
+
+
+# --- treasures ---------------------------------------------------------------------------------
+def treasures_to_data(cards: Iterable | None = None) -> dict:
+    from ancients_ai.models import TreasureCard
+
+    cards = TreasureCard.objects.all() if cards is None else cards
+    found = []
+    for card in cards:
+        found.append({"id": card.treasure_id, "name": card.name, "text": card.text,
+                      "use": card.use, "when": card.when,
+                      "effect": _field("admin treasure deck", f"treasure {card.treasure_id} effect",
+                                       parse_steps, card.effect)})
+    return {"treasures": found}
+
+
+def write_treasures(data: dict) -> None:
+    from ancients_ai.models import TreasureCard
+
+    TreasureCard.objects.all().delete()
+    TreasureCard.objects.bulk_create([
+        TreasureCard(position=i + 1, treasure_id=t["id"], name=t["name"], text=t["text"],
+                     use=t["use"], when=t["when"], effect=steps_text(t["effect"]))
+        for i, t in enumerate(data["treasures"])])
+
+
+# --- YAML out ----------------------------------------------------------------------------------
+class _Dumper(yaml.SafeDumper):
+    """Block style for the outline, flow style for small leaves, long text folded."""
+
+
+def _str(dumper: yaml.SafeDumper, value: str):
+    style = ">" if len(value) > 80 and "\n" not in value else None
+    if "\n" in value:
+        style = "|"
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def to_yaml(data: Any, header: str = "") -> str:
+    """Content data as a YAML file like the shipped ones (leaves in flow style)."""
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, default_flow_style=None,
+                     allow_unicode=True, width=96)
+    lines = [f"# {line}" for line in header.splitlines()] if header else []
+    return "\n".join(lines + [body]) if lines else body
+
+
+def from_yaml(text: str | bytes, source: str) -> Any:
+    """Parse an uploaded YAML file; a syntax error is a ContentError naming the file."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ContentError(source, "", "is not UTF-8 text") from None
+    try:
+        return yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as error:
+        raise ContentError(source, "", f"not valid YAML: {error}") from None
+
+
+def read_file(path, source: str) -> Any:
+    """A content file from disk, parsed like `games.content.common.read_yaml` but faster."""
+    try:
+        return from_yaml(Path(path).read_bytes(), source)
+    except FileNotFoundError:
+        raise ContentError(source, "", "file not found") from None
+
+
+def kind_of(data: Any) -> str | None:
+    """Which kind of content a parsed file holds, from its keys."""
+    if not isinstance(data, dict):
+        return None
+    if "treasures" in data:
+        return "treasures"
+    if "minion_deck" in data or "sides" in data:
+        return "scenario"
+    if "spaces" in data and "open" in data:
+        return "map"
+    if "deck" in data and "characters" in data:
+        return "faction"
+    return None

@@ -1,0 +1,29 @@
+"""`manage.py load_content`: copy the shipped YAML (maps, factions, treasures, scenarios)
+into the database for the admin. Idempotent; items edited in the admin are kept unless
+--force. `make run` calls it."""
+from django.core.management.base import BaseCommand, CommandError
+
+from games.content.common import ContentError
+
+from ancients_ai import services
+
+
+class Command(BaseCommand):
+    help = "Load the shipped content files into the database (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--force", action="store_true",
+                            help="replace items edited in the admin with the shipped files")
+
+    def handle(self, *args, force=False, verbosity=1, **options):
+        try:
+            lines = services.content_load_shipped(force=force)
+        except ContentError as error:
+            raise CommandError(str(error)) from None
+        changed = 0
+        for line in lines:
+            if line.action != "unchanged":
+                changed += 1
+            if verbosity > 1 or line.action != "unchanged":
+                self.stdout.write(str(line))
+        self.stdout.write(f"load_content: {len(lines)} items, {changed} not unchanged")

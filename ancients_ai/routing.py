@@ -1,0 +1,8 @@
+"""Websocket URL patterns of the Ancients' side, mounted through games/routing.py."""
+from django.urls import path
+
+from ancients_ai.consumers import SimulationProgressConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/admin/simulation/<int:run_id>/", SimulationProgressConsumer.as_asgi()),
+]

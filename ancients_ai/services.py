@@ -1,0 +1,600 @@
+"""Writes for the Awoken's content: checking and versioning edits, YAML in and out, loading
+the shipped files, playtests from a scenario version, and balance runs.
+
+One validator: every path (an admin save, an upload, `load_content`, `import_content`) turns
+rows or a file into content data and runs the engine's own checks (`scenario_from_data`,
+`board_from_data`, `faction_from_data`, `treasures_from_data`), plus the checks across items
+the shipped loaders make (scenario numbers and card ids unique across scenarios, character
+and card ids unique across factions). Nothing refused is stored: callers run these inside a
+transaction and a `ContentError` rolls it back.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.content.common import ContentError
+
+from ancients_ai import balance, content_io, selectors
+from ancients_ai.models import (Faction, Map, Scenario, ScenarioGame, ScenarioVersion, ShippedLoad,
+                                SimulationChunk, SimulationRun, TreasureCard, dumps)
+
+logger = logging.getLogger(__name__)
+
+MAX_GAMES = 100_000
+MAX_CHUNK = 1_000
+DEFAULT_GAMES = 1000
+DEFAULT_CHUNK = 50
+
+
+# --- checking content --------------------------------------------------------------------------
+def scenario_checked(data: Any, source: str, *, slug: Optional[str] = None):
+    """The one validator plus the checks across scenarios (as `load_all_scenarios` makes):
+    numbers and card ids unique among the other scenarios in the database.
+
+    :raises ContentError: naming `source`, the item and the problem.
+    """
+    from ancients_ai.engine.scenarios import scenario_from_data
+    from ancients_ai.models import AncientCard, MinionCard
+
+    scenario = scenario_from_data(data, source)
+    others = Scenario.objects.exclude(slug=slug if slug is not None else scenario.id)
+    clash = others.filter(number=scenario.number).first()
+    if clash is not None:
+        raise ContentError(source, "number", f"{scenario.number} is also scenario {clash.slug!r}'s number")
+    ids = [c.id for c in scenario.minion_cards + scenario.ancient_cards]
+    for model in (MinionCard, AncientCard):
+        used = (model.objects.filter(card_id__in=ids, scenario__in=others)
+                .select_related("scenario").first())
+        if used is not None:
+            kind = "minion" if model is MinionCard else "ancient"
+            raise ContentError(source, f"{kind} card {used.card_id}",
+                               f"id is also used by scenario {used.scenario.slug!r}")
+    return scenario
+
+
+def map_checked(data: Any, source: str):
+    """A map's data checked as `load_map` checks a shipped file; returns the Board."""
+    from games.rules.board import board_from_data
+
+    if not isinstance(data, dict):
+        raise ContentError(source, "", "must be a mapping with name, title, bounds, spaces and open")
+    for key in ("title", "description"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise ContentError(source, key, "must be given as text")
+    board = board_from_data(data, name=data.get("name"), source=source)
+    first = board.spaces[0]
+    reached = board.within(first, len(board.spaces))
+    missing = [n for n in board.spaces if n not in reached]
+    if missing:
+        raise ContentError(source, "open", f"spaces {missing} cannot be reached from space {first}")
+    return board
+
+
+def faction_checked(data: Any, source: str):
+    """A faction checked as a shipped file, and its ids against the other factions."""
+    from ancients_ai.models import ActionCard, FactionCharacter
+    from games.content.factions import faction_from_data
+
+    if not isinstance(data, dict):
+        raise ContentError(source, "", "a faction holds one mapping (id, name, colour, "
+                                       "description, characters, deck)")
+    faction = faction_from_data(data, source=source)
+    others = Faction.objects.exclude(faction_id=faction.id)
+    used = FactionCharacter.objects.filter(
+        faction__in=others, character_id__in=[c.id for c in faction.characters]).first()
+    if used is not None:
+        raise ContentError(source, f"character {used.character_id}",
+                           f"id is also used by faction {used.faction.faction_id!r}")
+    card = ActionCard.objects.filter(faction__in=others,
+                                     card_id__in=[c.id for c in faction.deck]).first()
+    if card is not None:
+        raise ContentError(source, f"card {card.card_id}",
+                           f"id is also used by faction {card.faction.faction_id!r}")
+    return faction
+
+
+def treasures_checked(data: Any, source: str) -> dict:
+    from ancients_ai.engine.scenarios import treasures_from_data
+
+    return treasures_from_data(data, source)
+
+
+# --- saving edits ------------------------------------------------------------------------------
+def scenario_commit(*, scenario: Scenario, user=None, note: str = "") -> ScenarioVersion:
+    """Check a scenario's rows as a whole and freeze them as a new version when they differ
+    from the newest one (saving without a change makes no version).
+
+    :raises ContentError: the rows do not make a valid scenario; nothing is versioned.
+    """
+    source = content_io.scenario_source(scenario)
+    data = content_io.scenario_to_data(scenario, source)
+    scenario_checked(data, source, slug=scenario.slug)
+    fingerprint = content_io.digest(data)
+    latest = selectors.latest_version(scenario)
+    if latest is not None and latest.digest == fingerprint:
+        if scenario.digest != fingerprint:
+            Scenario.objects.filter(pk=scenario.pk).update(digest=fingerprint)
+            scenario.digest = fingerprint
+        return latest
+    version = ScenarioVersion.objects.create(
+        scenario=scenario, number=(latest.number + 1) if latest else 1, data_json=dumps(data),
+        digest=fingerprint, created_by=user if getattr(user, "pk", None) else None, note=note[:200])
+    Scenario.objects.filter(pk=scenario.pk).update(digest=fingerprint, revision=version.number)
+    scenario.digest, scenario.revision = fingerprint, version.number
+    return version
+
+
+def _bump(item, fingerprint: str) -> None:
+    if item.digest != fingerprint:
+        type(item).objects.filter(pk=item.pk).update(digest=fingerprint, revision=F("revision") + 1)
+        item.digest = fingerprint
+        item.revision += 1
+
+
+def map_commit(*, game_map: Map) -> Map:
+    source = f"admin map {game_map.name}"
+    data = content_io.map_to_data(game_map)
+    map_checked(data, source)
+    _bump(game_map, content_io.digest(data))
+    return game_map
+
+
+def faction_commit(*, faction: Faction) -> Faction:
+    source = f"admin faction {faction.faction_id}"
+    data = content_io.faction_to_data(faction)
+    faction_checked(data, source)
+    _bump(faction, content_io.digest(data))
+    return faction
+
+
+def treasures_commit() -> str:
+    """Check the whole treasure deck; returns its digest."""
+    data = content_io.treasures_to_data()
+    treasures_checked(data, "admin treasure deck")
+    return content_io.digest(data)
+
+
+def content_commit(*, item, user=None, note: str = "") -> Any:
+    """Check and version whatever kind of content `item` is (called after an admin save)."""
+    if isinstance(item, Scenario):
+        return scenario_commit(scenario=item, user=user, note=note)
+    if isinstance(item, Map):
+        return map_commit(game_map=item)
+    if isinstance(item, Faction):
+        return faction_commit(faction=item)
+    if isinstance(item, TreasureCard):
+        return treasures_commit()
+    raise TypeError(f"not content: {item!r}")
+
+
+# --- YAML in and out ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Imported:
+    kind: str  # scenario | map | faction | treasures
+    key: str
+    item: Any
+    created: bool
+    changed: bool
+
+
+def content_import(*, data: Any, source: str, user=None, note: str = "") -> Imported:
+    """Store one parsed content file (any kind) after checking it; its rows are replaced.
+
+    :raises ContentError: the file is not content, or not valid; nothing changes.
+    """
+    kind = content_io.kind_of(data)
+    if kind is None:
+        raise ContentError(source, "", "is not a scenario, map, faction or treasure deck "
+                                       "(see ancients_ai/content/SCHEMA.md)")
+    with transaction.atomic():
+        if kind == "scenario":
+            scenario_checked(data, source)
+            existed = Scenario.objects.filter(slug=data["id"]).exists()
+            before = selectors.latest_version(Scenario.objects.get(slug=data["id"])) if existed else None
+            scenario = content_io.write_scenario(data)
+            version = scenario_commit(scenario=scenario, user=user, note=note or f"imported from {source}")
+            return Imported(kind, scenario.slug, scenario, not existed,
+                            before is None or before.pk != version.pk)
+        if kind == "map":
+            map_checked(data, source)
+            old = Map.objects.filter(name=data.get("name")).first()
+            before = old.digest if old else None
+            game_map = map_commit(game_map=content_io.write_map(data))
+            return Imported(kind, game_map.name, game_map, old is None, before != game_map.digest)
+        if kind == "faction":
+            faction_checked(data, source)
+            old = Faction.objects.filter(faction_id=data.get("id")).first()
+            before = old.digest if old else None
+            faction = faction_commit(faction=content_io.write_faction(data))
+            return Imported(kind, faction.faction_id, faction, old is None, before != faction.digest)
+        treasures_checked(data, source)
+        existed = TreasureCard.objects.exists()
+        before = content_io.digest(content_io.treasures_to_data()) if existed else None
+        content_io.write_treasures(data)
+        after = treasures_commit()
+        return Imported(kind, "treasures", None, not existed, before != after)
+
+
+def scenario_import_yaml(*, text: str | bytes, source: str, user=None) -> Imported:
+    """An uploaded scenario file: parsed, checked, stored, versioned.
+
+    :raises ContentError: not YAML, not a scenario, or not a valid one.
+    """
+    data = content_io.from_yaml(text, source)
+    if content_io.kind_of(data) != "scenario":
+        raise ContentError(source, "", "is not a scenario file (it needs id, number, title, "
+                                       "ancient, sides, minion_deck and ancient_deck)")
+    return content_import(data=data, source=source, user=user)
+
+
+def version_export_yaml(version: ScenarioVersion) -> tuple[str, str]:
+    """(file name, YAML text) of one scenario version."""
+    header = (f"Scenario {version.scenario.slug}, version {version.number} "
+              f"(digest {version.short_digest}), exported from the admin.\n"
+              f"Format: ancients_ai/content/SCHEMA.md")
+    return (f"{version.scenario.slug}.yaml", content_io.to_yaml(version.data, header))
+
+
+def scenario_export_yaml(scenario: Scenario) -> tuple[str, str]:
+    """The scenario as its rows hold it now (checked first, so an export is always valid).
+
+    :raises ContentError: the rows are not a valid scenario.
+    """
+    version = scenario_commit(scenario=scenario)
+    return version_export_yaml(version)
+
+
+def content_export_all() -> dict:
+    """Relative path -> YAML text of every item in the database, laid out like the
+    shipped folders (scenarios/, maps/, factions/, treasures.yaml)."""
+    files = {}
+    for scenario in Scenario.objects.all():
+        name, text = scenario_export_yaml(scenario)
+        files[f"scenarios/{name}"] = text
+    for game_map in Map.objects.all():
+        files[f"maps/{game_map.name}.yaml"] = content_io.to_yaml(content_io.map_to_data(game_map))
+    for faction in Faction.objects.all():
+        files[f"factions/{faction.faction_id}.yaml"] = content_io.to_yaml(
+            content_io.faction_to_data(faction))
+    if TreasureCard.objects.exists():
+        files["treasures.yaml"] = content_io.to_yaml(content_io.treasures_to_data())
+    return files
+
+
+# --- the shipped files -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LoadLine:
+    kind: str
+    key: str
+    action: str  # created | updated | unchanged | kept
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}: {self.action}{f' ({self.detail})' if self.detail else ''}"
+
+
+def shipped_files() -> list[tuple[str, str, Path]]:
+    """(kind, key, path) of every shipped content file, in the order they load."""
+    from ancients_ai.engine.scenarios import SCENARIOS_DIR, TREASURES_FILE, scenario_ids
+    from games.content.factions import FACTIONS_DIR, faction_ids
+    from games.content.maps import MAPS_DIR, map_names
+
+    files = [("map", name, MAPS_DIR / f"{name}.yaml") for name in map_names()]
+    files += [("faction", fid, FACTIONS_DIR / f"{fid}.yaml") for fid in faction_ids()]
+    files.append(("treasures", "treasures", TREASURES_FILE))
+    files += [("scenario", sid, SCENARIOS_DIR / f"{sid}.yaml") for sid in scenario_ids()]
+    return files
+
+
+def _current_digest(kind: str, key: str) -> Optional[str]:
+    """The digest of the item as the database holds it, None when there is none."""
+    if kind == "scenario":
+        return Scenario.objects.filter(slug=key).values_list("digest", flat=True).first()
+    if kind == "map":
+        return Map.objects.filter(name=key).values_list("digest", flat=True).first()
+    if kind == "faction":
+        return Faction.objects.filter(faction_id=key).values_list("digest", flat=True).first()
+    if not TreasureCard.objects.exists():
+        return None
+    return content_io.digest(content_io.treasures_to_data())
+
+
+def _display(path: Path) -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def content_load_shipped(*, force: bool = False) -> list[LoadLine]:
+    """Copy the shipped YAML into the database. Idempotent: a file unchanged since it was
+    last loaded is skipped; an item edited in the admin since is kept (and reported) unless
+    `force`. Every file is checked first; a broken one stops the load with a ContentError.
+    """
+    lines = []
+    for kind, key, path in shipped_files():
+        source = _display(path)
+        data = content_io.read_file(path, source)
+        file_digest = content_io.digest(data)
+        record = ShippedLoad.objects.filter(kind=kind, key=key).first()
+        current = _current_digest(kind, key)
+        if current is not None and not force:
+            if record is not None and record.source_digest == file_digest:
+                lines.append(LoadLine(kind, key, "unchanged"))
+                continue
+            if record is None or current != record.loaded_digest:
+                lines.append(LoadLine(kind, key, "kept", "edited in the admin; --force replaces it"))
+                continue
+        with transaction.atomic():
+            result = content_import(data=data, source=source, note=f"loaded from {source}")
+            ShippedLoad.objects.update_or_create(
+                kind=kind, key=key, defaults={"path": source, "source_digest": file_digest,
+                                              "loaded_digest": _current_digest(kind, key)})
+        action = "created" if result.created else ("updated" if result.changed else "unchanged")
+        lines.append(LoadLine(kind, key, action))
+    return lines
+
+
+# --- playtests ---------------------------------------------------------------------------------
+def _board(map_name: str):
+    data = selectors.map_data(map_name)
+    return map_checked(data, f"map {map_name}")
+
+
+def _faction(faction_id: str):
+    from games.content.factions import faction_from_data
+
+    return faction_from_data(selectors.faction_data(faction_id), source=f"faction {faction_id}")
+
+
+def _treasures() -> dict:
+    return treasures_checked(selectors.treasure_data(), "treasure deck")
+
+
+def _catalog_digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"),
+                                     default=str).encode()).hexdigest()[:16]
+
+
+def playtest_create(*, user, version: ScenarioVersion, map_name: str = "dungeon",
+                    faction: str = "", seed: Optional[int] = None):
+    """A solo game of exactly this scenario version for `user`, started and ready to play.
+
+    `games.services.game_create` only knows the shipped scenarios by id, so the state is
+    built here with `new_awoken` from the version's own data, and the Game and Seat rows are
+    written directly, in one transaction, the way `game_create` writes a started solo game.
+    The snapshot holds the whole scenario, so later edits never touch this game.
+    """
+    from ancients_ai.engine.setup import new_awoken
+    from games.models import Game, Seat
+    from games.rules.serialize import state_to_data
+    from games.services import SOLO_OPTIONS
+
+    scenario = balance_scenario(version)
+    faction = faction or selectors.faction_choices()[0][0]
+    board = _board(map_name)
+    seed = secrets.randbits(62) if seed is None else int(seed)
+    state = new_awoken(board=board, factions=[_faction(faction)], player_ids=["p1"],
+                       scenario_ids=[scenario], seed=seed, options=dict(SOLO_OPTIONS),
+                       treasures=_treasures())
+    colour = selectors.faction_colour(faction)
+    state.players[0].colour = colour
+    data = state_to_data(state)
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.create(
+            mode=Game.Mode.SOLO, status=Game.Status.PLAYING, seed=seed, map_name=map_name,
+            scenario_ids=[version.scenario.slug], created_by=user, snapshot=data,
+            initial_snapshot=data, version=state.version, last_seq=0, awaiting=["p1"],
+            content={**data["catalog"].get("content", {}), "map": map_name, "factions": [faction],
+                     "scenarios": [version.scenario.slug], "playtest": True,
+                     "scenario_versions": [{"scenario": version.scenario.slug,
+                                            "version": version.number, "digest": version.digest}]},
+            content_version=_catalog_digest(data["catalog"]), started_at=now)
+        Seat.objects.create(game=game, seat="p1", user=user, faction=faction, colour=colour,
+                            joined_at=now)
+        ScenarioGame.objects.create(game=game, version=version)
+    return game
+
+
+# --- balance runs ------------------------------------------------------------------------------
+class SimulationRefused(ValueError):
+    """A balance run asked for with settings that cannot work; the message says which."""
+
+
+_SCENARIO_CACHE: "OrderedDict[tuple, Any]" = OrderedDict()
+_SETUP_CACHE: "OrderedDict[tuple, balance.BalanceSetup]" = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(cache: OrderedDict, key: Any, build, size: int = 16):
+    with _CACHE_LOCK:
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    value = build()
+    with _CACHE_LOCK:
+        cache[key] = value
+        while len(cache) > size:
+            cache.popitem(last=False)
+    return value
+
+
+def balance_scenario(version: ScenarioVersion):
+    """A version's checked `Scenario` (parsed once per process: versions never change)."""
+    from ancients_ai.engine.scenarios import scenario_from_data
+
+    return _cached(_SCENARIO_CACHE, (version.pk, version.digest),
+                   lambda: scenario_from_data(version.data, f"scenario {version}"))
+
+
+def simulation_setup_data(*, map_name: str, factions: Sequence[str]) -> dict:
+    """What a run plays with besides its versions, frozen when it starts."""
+    return {"board": selectors.map_data(map_name),
+            "factions": [selectors.faction_data(fid) for fid in factions],
+            "treasures": selectors.treasure_data()}
+
+
+def balance_setup(run: SimulationRun) -> balance.BalanceSetup:
+    """The run's setup as engine objects (built once per process and run)."""
+    from games.content.factions import faction_from_data
+
+    def build():
+        versions = [run.version]
+        partner = run.setup.get("partner_version")
+        if partner:
+            versions.append(ScenarioVersion.objects.get(pk=partner))
+        return balance.BalanceSetup(
+            scenarios=tuple(balance_scenario(v) for v in versions),
+            board=map_checked(run.setup["board"], f"run {run.pk} map"),
+            factions=tuple(faction_from_data(f, source=f"run {run.pk} faction")
+                           for f in run.setup["factions"]),
+            treasures=treasures_checked(run.setup["treasures"], f"run {run.pk} treasures"),
+            bot=run.bot, easy=run.easy)
+
+    # keyed by more than the id: a database may hand a deleted row's id to a new row
+    return _cached(_SETUP_CACHE, (run.pk, run.created, run.version_id), build)
+
+
+def simulation_start(*, version: ScenarioVersion, games: int = DEFAULT_GAMES,
+                     chunk_size: int = DEFAULT_CHUNK, seed: Optional[int] = None,
+                     map_name: str = "dungeon", factions: Sequence[str] = (),
+                     partner: Optional[ScenarioVersion] = None, bot: str = "awoken",
+                     easy: bool = False, user=None) -> SimulationRun:
+    """Create a balance run of `games` games in chunks and send the chunks to the workers
+    (after commit; with no broker they run right here, one after another).
+
+    With a `partner` version the games are two-player (side A), one scenario per seat.
+
+    :raises SimulationRefused: a setting out of range, or content that cannot be played.
+    """
+    from games.bots import bot_factories
+
+    if not 1 <= int(games) <= MAX_GAMES:
+        raise SimulationRefused(f"the number of games must be 1 to {MAX_GAMES}")
+    if not 1 <= int(chunk_size) <= MAX_CHUNK:
+        raise SimulationRefused(f"a chunk holds 1 to {MAX_CHUNK} games")
+    if bot not in bot_factories():
+        raise SimulationRefused(f"unknown bot {bot!r}; known: {', '.join(sorted(bot_factories()))}")
+    players = 2 if partner is not None else 1
+    factions = list(factions) or [fid for fid, _ in selectors.faction_choices()][:players]
+    if len(factions) != players or len(set(factions)) != players:
+        raise SimulationRefused(f"{players} player(s) need {players} different faction(s)")
+    if partner is not None and partner.scenario_id == version.scenario_id:
+        raise SimulationRefused("a two-player run needs a partner scenario other than this one")
+    try:
+        setup = simulation_setup_data(map_name=map_name, factions=factions)
+        if partner is not None:
+            setup["partner_version"] = partner.pk
+        map_checked(setup["board"], f"map {map_name}")
+        treasures_checked(setup["treasures"], "treasure deck")
+        balance_scenario(version)
+    except ContentError as error:
+        raise SimulationRefused(str(error)) from None
+    seed = secrets.randbits(48) if seed is None else int(seed)
+    games, chunk_size = int(games), int(chunk_size)
+    with transaction.atomic():
+        run = SimulationRun.objects.create(
+            version=version, games=games, chunk_size=chunk_size, base_seed=seed,
+            map_name=map_name, factions=factions, bot=bot, easy=easy, setup=setup,
+            created_by=user if getattr(user, "pk", None) else None)
+        chunks = [SimulationChunk(run=run, index=k, first=first, count=min(chunk_size, games - first))
+                  for k, first in enumerate(range(0, games, chunk_size))]
+        SimulationChunk.objects.bulk_create(chunks)
+        run.chunks_total = len(chunks)
+        run.save(update_fields=["chunks_total"])
+        run_id, total = run.pk, len(chunks)
+        transaction.on_commit(lambda: _dispatch(run_id, total), robust=True)
+    return run
+
+
+def _dispatch(run_id: int, chunks: int) -> None:
+    from celery import group
+
+    from ancients_ai.tasks import run_simulation_chunk
+
+    group(run_simulation_chunk.s(run_id, k) for k in range(chunks)).apply_async()
+
+
+def simulation_run_chunk(*, run_id: int, index: int) -> bool:
+    """Play one chunk and record it. Safe to run twice: the games are the same (seeded) and
+    only the first recording counts toward the run's progress. Returns whether it counted."""
+    chunk = (SimulationChunk.objects.select_related("run", "run__version")
+             .filter(run_id=run_id, index=index).first())
+    if chunk is None or chunk.status == SimulationChunk.Status.DONE:
+        return False
+    run = chunk.run
+    if run.status in (SimulationRun.Status.FAILED, SimulationRun.Status.DONE):
+        return False
+    SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.PENDING).update(
+        status=SimulationRun.Status.RUNNING)
+    started = time.perf_counter()
+    try:
+        games = balance.play_games(balance_setup(run), run.base_seed, chunk.first, chunk.count)
+    except Exception as error:  # content that cannot be set up fails the whole run, loudly
+        logger.exception("balance run %s chunk %s failed", run.pk, index)
+        message = f"chunk {index}: {type(error).__name__}: {error}"
+        SimulationChunk.objects.filter(pk=chunk.pk).update(status=SimulationChunk.Status.FAILED,
+                                                           error=message)
+        SimulationRun.objects.filter(pk=run.pk).update(status=SimulationRun.Status.FAILED,
+                                                       error=message, finished=timezone.now())
+        broadcast_progress(run.pk)
+        return False
+    seconds = time.perf_counter() - started
+    with transaction.atomic():
+        counted = (SimulationChunk.objects.filter(pk=chunk.pk)
+                   .exclude(status=SimulationChunk.Status.DONE)
+                   .update(status=SimulationChunk.Status.DONE, results=games, seconds=seconds,
+                           finished=timezone.now()))
+        if counted:
+            SimulationRun.objects.filter(pk=run.pk).update(
+                games_done=F("games_done") + chunk.count, chunks_done=F("chunks_done") + 1)
+    if counted:
+        simulation_finish(run_id=run.pk)
+    broadcast_progress(run.pk)
+    return bool(counted)
+
+
+def simulation_finish(*, run_id: int) -> bool:
+    """Add up a run whose chunks are all recorded. Idempotent: the figures only depend on the
+    recorded games, so two workers finishing at once write the same thing."""
+    run = SimulationRun.objects.get(pk=run_id)
+    if run.status == SimulationRun.Status.DONE or run.chunks_done < run.chunks_total:
+        return False
+    games = [game for chunk in run.chunks.order_by("index") for game in (chunk.results or [])]
+    summary = balance.summarize(games)
+    seconds = sum(run.chunks.values_list("seconds", flat=True), 0.0) if games else 0.0
+    summary["seconds"] = seconds
+    SimulationRun.objects.filter(pk=run.pk).exclude(status=SimulationRun.Status.FAILED).update(
+        status=SimulationRun.Status.DONE, results=summary, finished=timezone.now())
+    return True
+
+
+def broadcast_progress(run_id: int) -> None:
+    """Tell the run's result pages how far it is (group `simulation-<id>`)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    progress = selectors.simulation_progress(run_id)
+    layer = get_channel_layer()
+    if layer is None or progress is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(f"simulation-{run_id}",
+                                        {"type": "simulation.progress", "progress": progress})
+    except Exception:  # progress is a courtesy: the page also polls
+        logger.warning("could not broadcast progress of balance run %s", run_id, exc_info=True)

@@ -1,0 +1,252 @@
+"""The scenario admin through HTTP: who may enter, editing with the validator's messages on
+the form, export and import, playtests and balance runs."""
+from __future__ import annotations
+
+import io
+
+import pytest
+import yaml
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
+
+from ancients_ai.engine.scenarios import SCENARIOS_DIR
+from ancients_ai.models import (Map, MinionCard, Scenario, ScenarioGame, ScenarioVersion,
+                                SimulationRun)
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "a-long-test-password-91"
+
+
+@pytest.fixture
+def content():
+    call_command("load_content", stdout=io.StringIO())
+
+
+@pytest.fixture
+def designer(client, django_user_model):
+    user = django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
+    client.force_login(user)
+    return user
+
+
+def change_url(scenario) -> str:
+    return reverse("admin:ancients_ai_scenario_change", args=[scenario.pk])
+
+
+def form_data(response) -> dict:
+    """What the browser would send back for the admin page as rendered."""
+    data = {}
+
+    def put(form, prefix=""):
+        for name, field in form.fields.items():
+            key = f"{prefix}{name}"
+            value = form[name].value()
+            if isinstance(value, bool):
+                if value:
+                    data[key] = "on"
+            elif value is not None:
+                data[key] = value
+    put(response.context["adminform"].form)
+    for inline in response.context["inline_admin_formsets"]:
+        formset = inline.formset
+        put(formset.management_form, f"{formset.prefix}-")
+        for form in formset.forms:
+            put(form, f"{form.prefix}-")
+    return data
+
+
+def card_field(data: dict, card_id: str, field: str) -> str:
+    prefix = next(k[:-len("-card_id")] for k, v in data.items()
+                  if k.startswith("minion_cards-") and k.endswith("-card_id") and v == card_id)
+    return f"{prefix}-{field}"
+
+
+# --- who may enter -----------------------------------------------------------------------------
+@pytest.mark.parametrize("url", ["/admin/", "/admin/ancients_ai/scenario/",
+                                 "/admin/ancients_ai/scenario/import/"])
+def test_a_player_who_is_not_staff_is_sent_to_the_login(client, django_user_model, url):
+    player = django_user_model.objects.create_user("player", password=PASSWORD)
+    client.force_login(player)
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
+
+
+def test_nobody_signed_in_is_sent_to_the_login(client):
+    response = client.get("/admin/ancients_ai/scenario/")
+    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+
+
+# --- editing -----------------------------------------------------------------------------------
+def test_a_bad_edit_shows_the_validators_message_and_changes_nothing(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    page = client.get(change_url(magus))
+    assert page.status_code == 200
+    data = form_data(page)
+    data[card_field(data, "magus_m07", "top_type")] = "houndd"
+    response = client.post(change_url(magus), data)
+    assert response.status_code == 200, "the form comes back, not a redirect"
+    text = response.content.decode()
+    assert "Minion card magus_m07: &#x27;houndd&#x27; is not a minion type of this scenario" in text
+    assert 'value="houndd"' in text, "what the designer typed is still in the form"
+    assert MinionCard.objects.get(card_id="magus_m07").top_type == "acolyte"
+    assert magus.versions.count() == 1
+
+
+def test_the_row_named_by_the_error_carries_it_too(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    data = form_data(client.get(change_url(magus)))
+    data[card_field(data, "magus_m03", "bottom_actions")] = "move, meele"
+    response = client.post(change_url(magus), data)
+    formset = next(f.formset for f in response.context["inline_admin_formsets"]
+                   if f.formset.prefix == "minion_cards")
+    row = next(f for f in formset.forms if f["card_id"].value() == "magus_m03")
+    assert row.non_field_errors() == [
+        "Minion card magus_m03 bottom: 'meele' is not a monster action or a special action of "
+        "this scenario"]
+
+
+def test_a_good_edit_is_saved_as_a_new_version(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    data = form_data(client.get(change_url(magus)))
+    data[card_field(data, "magus_m07", "top_type")] = "wisp"
+    data[card_field(data, "magus_m07", "bottom_type")] = "acolyte"
+    data["_continue"] = "1"
+    response = client.post(change_url(magus), data)
+    assert response.status_code == 302, response.context and response.context["errors"]
+    card = MinionCard.objects.get(card_id="magus_m07")
+    assert (card.top_type, card.bottom_type) == ("wisp", "acolyte")
+    latest = magus.versions.order_by("-number").first()
+    assert latest.number == 2
+    assert latest.data["minion_deck"][6]["top"]["type"] == "wisp"
+    page = client.get(change_url(magus))
+    assert "version 2" in page.content.decode()
+
+
+def test_saving_without_a_change_makes_no_version(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    data = form_data(client.get(change_url(magus)))
+    assert client.post(change_url(magus), data).status_code == 302
+    assert magus.versions.count() == 1
+
+
+def test_the_scenario_list_searches_and_filters(client, designer, content):
+    response = client.get("/admin/ancients_ai/scenario/", {"q": "magus_m07"})
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == [Scenario.objects.get(slug="magus")]
+    response = client.get("/admin/ancients_ai/scenario/", {"immortal__exact": "1"})
+    assert [s.slug for s in response.context["cl"].result_list] == ["automaton"]
+
+
+def test_the_map_page_shows_a_preview(client, designer, content):
+    dungeon = Map.objects.get(name="dungeon")
+    response = client.get(reverse("admin:ancients_ai_map_change", args=[dungeon.pk]))
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in text and 'data-space="42"' in text
+
+
+# --- YAML in and out ---------------------------------------------------------------------------
+def test_export_downloads_the_scenario_as_yaml(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    response = client.get(reverse("admin:ancients_ai_scenario_export", args=[magus.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="magus.yaml"'
+    shipped = yaml.safe_load((SCENARIOS_DIR / "magus.yaml").read_text())
+    assert yaml.safe_load(response.content) == shipped
+
+
+def test_import_uploads_a_scenario_file(client, designer, content):
+    data = yaml.safe_load((SCENARIOS_DIR / "magus.yaml").read_text())
+    data["sides"]["B"]["ancient_health"] = 9
+    upload = SimpleUploadedFile("magus-tougher.yaml", yaml.safe_dump(data).encode())
+    response = client.post(reverse("admin:ancients_ai_scenario_import"), {"file": upload})
+    assert response.status_code == 302
+    magus = Scenario.objects.get(slug="magus")
+    assert magus.sides.get(side="B").ancient_health == 9
+    assert magus.versions.count() == 2
+
+
+def test_import_of_a_broken_file_says_why(client, designer, content):
+    data = yaml.safe_load((SCENARIOS_DIR / "magus.yaml").read_text())
+    data["minion_deck"][6]["top"]["type"] = "houndd"
+    upload = SimpleUploadedFile("magus.yaml", yaml.safe_dump(data).encode())
+    response = client.post(reverse("admin:ancients_ai_scenario_import"), {"file": upload})
+    assert response.status_code == 200
+    assert "Minion card magus_m07: &#x27;houndd&#x27; is not a minion type" in response.content.decode()
+    assert ScenarioVersion.objects.filter(scenario__slug="magus").count() == 1
+
+
+# --- playtest ----------------------------------------------------------------------------------
+def test_play_starts_a_solo_game_of_the_saved_version(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    MinionCard.objects.filter(card_id="magus_m07").update(top_type="wisp")  # an edit, saved
+    response = client.post(reverse("admin:ancients_ai_scenario_play", args=[magus.pk]),
+                           {"map_name": "ruins", "faction": "gnomads"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/play/{game.id}/"
+    assert (game.mode, game.status, game.map_name) == ("solo", "playing", "ruins")
+    seat = game.seats.get()
+    assert (seat.seat, seat.user, seat.faction) == ("p1", designer, "gnomads")
+    link = ScenarioGame.objects.get(game=game)
+    assert link.version == magus.latest_version and link.version.number == 2
+    rules = game.snapshot["awoken"]["scenarios"][0]["rules"]
+    assert rules["side"] == "B"
+    card = next(c for c in rules["minion_cards"] if c["id"] == "magus_m07")
+    assert card["top"]["type"] == "wisp"
+    board = client.get(f"/play/{game.id}/")
+    assert board.status_code == 200
+
+
+def test_an_invalid_scenario_cannot_be_played(client, designer, content):
+    magus = Scenario.objects.get(slug="magus")
+    MinionCard.objects.filter(card_id="magus_m07").update(top_type="houndd")
+    response = client.post(reverse("admin:ancients_ai_scenario_play", args=[magus.pk]),
+                           {"map_name": "dungeon", "faction": "guild"}, follow=True)
+    assert Game.objects.count() == 0
+    assert "cannot be played: Minion card magus_m07" in response.content.decode()
+
+
+# --- balance runs ------------------------------------------------------------------------------
+def test_the_simulation_page_starts_a_run_and_shows_its_charts(client, designer, content,
+                                                               django_capture_on_commit_callbacks):
+    magus = Scenario.objects.get(slug="magus")
+    url = reverse("admin:ancients_ai_scenario_simulate", args=[magus.pk])
+    page = client.get(url)
+    assert page.status_code == 200 and page.context["form"]["games"].value() == 1000
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"version": 1, "games": 8, "chunk_size": 3, "seed": 7,
+                                     "map_name": "dungeon", "faction": "guild", "bot": "awoken"})
+    run = SimulationRun.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:ancients_ai_simulationrun_results", args=[run.pk])
+    assert run.status == "done" and run.chunks_total == 3
+    results = client.get(response["Location"])
+    text = results.content.decode()
+    for chart in ("chart win-rate", "chart rounds", "chart loss-causes", "chart crystal-rounds"):
+        assert f'class="{chart}"' in text
+    progress = client.get(reverse("admin:ancients_ai_simulationrun_progress", args=[run.pk])).json()
+    assert progress["games_done"] == 8 and progress["status"] == "done"
+
+
+def test_results_sit_beside_the_previous_versions(client, designer, content,
+                                                  django_capture_on_commit_callbacks):
+    from ancients_ai import services
+
+    magus = Scenario.objects.get(slug="magus")
+    with django_capture_on_commit_callbacks(execute=True):
+        before = services.simulation_start(version=magus.latest_version, games=4, chunk_size=2,
+                                           seed=1, map_name="dungeon", factions=["guild"])
+    MinionCard.objects.filter(card_id="magus_m07").update(top_type="wisp")
+    version = services.scenario_commit(scenario=magus)
+    with django_capture_on_commit_callbacks(execute=True):
+        after = services.simulation_start(version=version, games=4, chunk_size=2, seed=1,
+                                          map_name="dungeon", factions=["guild"])
+    response = client.get(reverse("admin:ancients_ai_simulationrun_results", args=[after.pk]))
+    panels = response.context["panels"]
+    assert [p["run"].pk for p in panels] == [after.pk, before.pk]
+    assert panels[1]["previous"] is True
+    text = response.content.decode()
+    assert "magus v2 · run" in text and "Compared: magus v1" in text
