@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -260,11 +261,11 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
     while state.outcome is None and len(log) < max_commands:
         if state.turn.phase == "setup":
             seat = next(s for s in state.player_ids() if legal_commands(state, s))
-            send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+            send(seat, _ask(bots[seat], state, seat))
             continue
         if state.prompt is not None:
             seat = state.prompt.to
-            send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+            send(seat, _ask(bots[seat], state, seat))
             continue
         if offer:
             offer = False
@@ -275,7 +276,7 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
             seat = next((s for s in state.player_ids() if s not in done), None)
             if seat is None:
                 raise SimulationError("every player is done but the turn did not end")
-            command = _ask(bots[seat], state, seat, legal_commands(state, seat))
+            command = _ask(bots[seat], state, seat)
             if command.get("do") == "end_turn" and len(done) + 1 < len(state.players):
                 done.add(seat)  # this player is done; the others still play
                 continue
@@ -283,7 +284,7 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
                 done.clear()
             send(seat, command)
             continue
-        send(seat, _ask(bots[seat], state, seat, legal_commands(state, seat)))
+        send(seat, _ask(bots[seat], state, seat))
 
     record.outcome = None if state.outcome is None else dict(state.outcome)
     record.rounds = state.turn.round
@@ -293,14 +294,61 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
     return record
 
 
-def _ask(bot: Bot, state: GameState, seat: str, legal: list) -> dict:
-    if not legal:
-        raise SimulationError(f"{seat} must act but has no legal command "
-                              f"(version {state.version}, prompt {state.prompt})")
-    command = bot.choose(state, seat, legal)
+class LegalList(SequenceABC):
+    """`legal_commands(state, seat)`, worked out the first time a bot looks at it.
+
+    A bot that decides from the state itself (the Awoken bot) never looks, and listing
+    every command of a position costs more than the decision (claims alone are every three
+    cards of the hand for every character), so the game loop hands this over instead of the
+    list. To a bot that does look it is an ordinary read-only list."""
+
+    __slots__ = ("state", "seat", "_items")
+
+    def __init__(self, state: GameState, seat: str) -> None:
+        self.state, self.seat, self._items = state, seat, None
+
+    def _list(self) -> list:
+        if self._items is None:
+            self._items = legal_commands(self.state, self.seat)
+        return self._items
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __contains__(self, command) -> bool:
+        return command in self._list()
+
+    def __eq__(self, other) -> bool:
+        return self._list() == (other._list() if isinstance(other, LegalList) else other)
+
+    def __repr__(self) -> str:
+        return f"LegalList({self._list()!r})"
+
+
+def _ask(bot: Bot, state: GameState, seat: str) -> dict:
+    legal = LegalList(state, seat)
+    try:
+        command = bot.choose(state, seat, legal)
+    except Exception as error:
+        if not legal:  # the bot failed because there was nothing to choose from
+            raise _nothing_to_do(state, seat) from error
+        raise
     if command is None:
+        if not legal:
+            raise _nothing_to_do(state, seat)
         raise SimulationError(f"bot {bot.name} for {seat} declined a decision it must make")
     return command
+
+
+def _nothing_to_do(state: GameState, seat: str) -> SimulationError:
+    return SimulationError(f"{seat} must act but has no legal command "
+                           f"(version {state.version}, prompt {state.prompt})")
 
 
 def _offer_interrupts(state: GameState, bots: dict, send) -> bool:
