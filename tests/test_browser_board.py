@@ -288,3 +288,17 @@ def test_a_spectator_sees_the_board_but_no_hand(chromium):
     expect(page.locator("[data-role=end-turn]")).to_be_hidden()
     expect(page.locator('.token[data-figure="guild_warden"]')).to_have_count(1)
     assert page.js_errors == []
+
+
+def test_choices_are_also_buttons_for_keyboards_and_small_screens(chromium):
+    table = case_table(duel_case())
+    page = open_page(chromium, table, "p1")
+    page.click('.card[data-card="g_ranged"]')
+    page.click('button.option:has-text("ranged")')
+    expect(page.locator("button.chip")).to_have_text(["Pip Thistlewing"])
+    page.click('.card[data-card="g_ranged"]')  # the same card again cancels
+    page.click('.card[data-card="g_move"]')
+    page.locator('button.chip[data-choice="21"]').focus()
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert table.state.characters["guild_warden"].space == 21

@@ -385,6 +385,18 @@ export class BoardApp {
       if (inst.options) {
         row.append(h("div.options", {}, inst.options.map((opt, i) => h("button.btn.option", { type: "button", onclick: () => flow.pickOption(i), dataset: { action: opt.action } }, icon(opt.icon), opt.label))));
       }
+      // the same choices as buttons: for keyboards, and for small cells on a phone
+      if (step && (step.kind === "space" || step.kind === "figure" || step.kind === "character")) {
+        const values = [...step.choices].filter((v) => v !== STAY);
+        if (values.length && values.length <= 12) {
+          if (step.kind === "space") values.sort((x, y) => x - y);
+          row.append(h("div.options.chips", {}, values.map((v) => h("button.btn.chip", {
+            type: "button", dataset: { choice: String(v) },
+            onclick: () => (step.kind === "space" ? flow.clickSpace(v) : flow.clickFigure(v)),
+            text: step.kind === "space" ? String(v) : this.names.figure(v),
+          }))));
+        }
+      }
       if (step && step.allowStay && step.choices.has(STAY)) row.append(h("button.btn", { type: "button", onclick: () => flow.choose(STAY), text: "Stay put" }));
       if (step && step.kind === "list") row.append(h("div.options", {}, step.list.map((item) => h("button.btn.option", { type: "button", onclick: () => flow.choose(item.value), text: item.label }))));
       if (step && step.kind !== "list" && !step.choices.size) row.append(h("span.intent-warn", { text: "Nothing can be chosen for this right now." }));
