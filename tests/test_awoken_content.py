@@ -136,14 +136,14 @@ def test_only_the_automaton_is_immortal(scenarios):
     assert immortal == {"automaton"}
 
 
-def test_the_automaton_is_scenario_one(scenarios):
-    # The lowest number decides whose objects are used with two players; the Automaton,
-    # beaten only by crystals, brings the most of them.
+def test_the_automaton_is_scenario_one_with_the_longest_track(scenarios):
+    # Beaten only by crystals, the Automaton acts first and its objects are the ones used
+    # in any two-player game it is part of; its track gives the most time on either side.
     automaton = scenarios["automaton"]
     assert automaton.number == 1
     for side in automaton.sides.values():
-        assert side.objects["crystal"] >= max(
-            s.sides[side.name].objects["crystal"] for s in scenarios.values())
+        assert side.track_length >= max(
+            s.sides[side.name].track_length for s in scenarios.values())
 
 
 def test_the_solo_side_never_asks_for_more_than_the_two_player_side(scenarios):
