@@ -17,6 +17,7 @@ from typing import Any, Mapping, Optional
 
 from games.rules.serialize import EXTENSIONS
 
+_new = object.__new__
 OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
 TRAPS = ("pit_trap", "explosive_trap", "stasis_trap")
 
@@ -130,10 +131,17 @@ class ScenarioInPlay:
         return self.rules.number
 
     def clone(self) -> "ScenarioInPlay":
-        return ScenarioInPlay(self.rules, self.player, self.ancient, dict(self.supply),
-                              list(self.minion_deck), list(self.minion_discard),
-                              list(self.ancient_deck), list(self.ancient_discard),
-                              self.track_position)
+        new = _new(ScenarioInPlay)  # slots set directly: cheaper than the generated __init__
+        new.rules = self.rules
+        new.player = self.player
+        new.ancient = self.ancient
+        new.supply = dict(self.supply)
+        new.minion_deck = self.minion_deck[:]
+        new.minion_discard = self.minion_discard[:]
+        new.ancient_deck = self.ancient_deck[:]
+        new.ancient_discard = self.ancient_discard[:]
+        new.track_position = self.track_position
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +187,18 @@ class AwokenState:
         return obj
 
     def clone(self) -> "AwokenState":
-        return AwokenState([s.clone() for s in self.scenarios],
-                           dict(self.objects),
-                           list(self.map_deck), list(self.map_discard),
-                           list(self.treasure_deck), list(self.treasure_discard),
-                           self.treasure_defs, self.crystals_to_win, list(self.crystals_taken),
-                           self.next_id)
+        new = _new(AwokenState)
+        new.scenarios = [s.clone() for s in self.scenarios]
+        new.objects = dict(self.objects)
+        new.map_deck = self.map_deck[:]
+        new.map_discard = self.map_discard[:]
+        new.treasure_deck = self.treasure_deck[:]
+        new.treasure_discard = self.treasure_discard[:]
+        new.treasure_defs = self.treasure_defs
+        new.crystals_to_win = self.crystals_to_win
+        new.crystals_taken = self.crystals_taken[:]
+        new.next_id = self.next_id
+        return new
 
 
 # -- data --------------------------------------------------------------------------------------
