@@ -90,7 +90,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested absurdly deep
             await self._error("bad_message", "that was not valid JSON")
             return
         await self.receive_json(message)
