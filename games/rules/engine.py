@@ -48,24 +48,31 @@ ACTION_HANDLERS: dict[str, Callable] = {
 _LAST = {"reveal": "reveal", "interrupt": "interrupt"}
 
 
-def apply(state: GameState, seat: str, command: Any) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, seat: str, command: Any, *,
+          in_place: bool = False) -> tuple[GameState, list[Event]]:
     """Apply one command from `seat`; return the new state and the events it caused.
 
-    :raises RuleError: the command is refused; `state` is untouched.
+    `in_place=True` runs the command on `state` itself instead of a copy, for a caller that
+    drops the old state anyway (headless games: `games.simulation`), saving the copy; the
+    result is the same state. A refused command may then leave `state` half-changed, so
+    such a caller must not use it again (a simulation reports the game as broken).
+
+    :raises RuleError: the command is refused; `state` is untouched (unless `in_place`).
     """
     command = parse_command(command)
     if state.outcome is not None:
         raise RuleError("game_over", "the game is over")
     if seat not in state.player_ids():
         raise RuleError("invalid_command", f"{seat!r} is not a player in this game")
-    new = state.clone()
+    before, version = state.prompt, state.version  # prompts are replaced, never changed
+    new = state if in_place else state.clone()
     events = EventLog()
     if command.is_response:
         respond(new, seat, command, events)
     else:
         _act(new, seat, command, events)
-    new.version = state.version + 1
-    if new.prompt is not None and (state.prompt is None or new.prompt != state.prompt):
+    new.version = version + 1
+    if new.prompt is not None and (before is None or new.prompt != before):
         events.add("prompt", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
     return new, list(events)
 
@@ -96,15 +103,15 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
         state.turn.last = _LAST.get(command.name, "action")
 
 
-def advance(state: GameState) -> tuple[GameState, list[Event]]:
+def advance(state: GameState, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
     """Run deferred work (the Ancients' turn) until it ends or a prompt waits for a person.
 
     Returns the state unchanged (same version) when there is nothing to do, so a retried
-    worker task is harmless.
+    worker task is harmless. `in_place` as for `apply`.
     """
     if not has_deferred_work(state):
         return state, []
-    new = state.clone()
+    new = state if in_place else state.clone()
     events = EventLog()
     resolve(new, events, run_deferred=True)
     new.version = state.version + 1
