@@ -3,32 +3,37 @@
 Each call picks one command (the game loop asks again once it is applied):
 
 1. claim a face-up ancient crystal a character stands on, when the hand pays for it;
-2. knock out an Ancient, when one attack or treasure can;
+2. knock out an Ancient, when one attack can;
 3. turn over a face-down counter a character stands on;
-4. otherwise the most valuable of: an attack (a knock-out, above all of a minion next to
-   someone; damage to an Ancient), a treasure that helps now (healing, damage, cards, a way
-   out of a stasis trap), and a step for a character toward the nearest counter or crystal
-   no other character is heading for (a fly when it has one), paid with a spare card;
+4. otherwise the most valuable of: an attack (a knock-out, above all of a monster about to
+   hurt someone; damage to an Ancient), a treasure that helps now (healing, damage, cards,
+   a way out of a stasis trap), and a step toward the nearest counter or crystal no other
+   character is heading for (a rally moving two characters, a fly, or a move), paid with
+   a spare card;
 5. end the turn.
 
-Spare cards: moves are paid with the cheapest cards, and only while the hand holds more
-than `keep` cards, so cards for the Ancients' turn (defences) and the three a claim
-nearby needs stay in hand. On the Ancients' turn it always defends (a treasure that is
-kept after use first, then the cheapest card that defends), gives a hit to the character
-most likely to survive it, and interrupts only when it can then claim or knock out an
-Ancient at once.
+Threat: how much damage a monster is likely to do on the Ancients' next turn, worked out
+from its scenario's cards (each row of a minion card for its type, each Ancient card for
+the Ancient: how far it moves first, which attacks follow) and where the characters stand
+(distance, line of sight). Knocking out or hurting a threatening monster is worth more.
+
+Spare cards: steps are paid with the cheapest cards (wild cards and defences cost most),
+only while the hand holds more than `keep` cards, and never with the cards a claim nearby
+needs; so the hand keeps defences for the Ancients' turn. There it always defends (a
+treasure that is kept after use first, then the cheapest card that defends), gives a hit to
+the character most likely to survive it, and interrupts only when it can then claim or
+knock out an Ancient at once.
 
 Why it does not score the legal list: a position's legal commands run to hundreds (every
 three cards of the hand for every character's claim), and checking treasures through
 `engine.apply` costs more again; deciding from the state is what lets balance runs play
-hundreds of games a second. The commands it builds follow the same conditions the engine
-checks (tests/test_awoken_bot.py plays games with every command checked against
-`legal_commands`). Outside The Awoken, and for any prompt it does not know, it falls back
-to the legal list.
+hundreds of games a second. The commands it builds follow the conditions the engine
+checks (tests/test_awoken_bot.py plays games checking each one against `legal_commands`).
+Outside The Awoken, and for prompts it does not know, it falls back to the legal list.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Mapping, Optional
 
 from games.bots.greedy_bot import GreedyBot
 from games.rules.rng import seed_state
@@ -38,31 +43,32 @@ ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1}
 DEFENCE_FLAGS = frozenset(("melee", "shield", "cover"))
 
-# what actions are worth, compared with each other (end the turn below `WORTH_DOING`)
+# what actions are worth, compared with each other (the turn ends below `WORTH_DOING`)
 CLAIM = 1000
 KNOCK_OUT_ANCIENT = 950
 REVEAL = 600
-KNOCK_OUT_MINION = 400
+KNOCK_OUT_MINION = 300  # plus THREAT_WEIGHT per point of damage it would do next turn
+THREAT_WEIGHT = 250
 HEAL = 350
 ESCAPE = 300  # a treasure's move out of a stasis trap
-DAMAGE_ANCIENT = 220  # per point of damage
+DAMAGE_ANCIENT = 200  # per point of damage
 DRAW = 120
 MOVE = 100
 STEP = 30  # per space nearer the goal
-DAMAGE_MINION = 60  # per point of damage that does not knock out
-THREAT = {0: 150, 1: 100, 2: 50}  # a minion this far from a character is worth more to hit
+DAMAGE_MINION = 40  # per point of damage that does not knock out
 DANGER = 20  # per monster in or next to the space a character steps into
 WORTH_DOING = 1
-INTERRUPT_WORTH = KNOCK_OUT_MINION  # what makes an interrupt (and each action in it) pay
-KEEP = 4  # moves are paid for only while the hand holds more cards than this
+INTERRUPT_WORTH = KNOCK_OUT_MINION  # what each action of an interrupt must be worth
+KEEP = 4  # steps are paid for only while the hand holds more cards than this
 WILD_WORTH = 20  # wild cards are spent last: they fill any claim and pay for interrupts
 FAR = 99
 
 
+# -- tables built once per board, card, scenario -----------------------------------------------
 class _BoardTables:
-    """Distances and neighbours of one board as plain dicts (one lookup each)."""
+    """Distances, neighbours and short reaches of one board as plain dicts."""
 
-    __slots__ = ("board", "dist", "near")
+    __slots__ = ("board", "dist", "near", "within2", "has_los", "in_heavy_range", "is_climb")
 
     def __init__(self, board) -> None:
         spaces = sorted(board.spaces)
@@ -70,36 +76,87 @@ class _BoardTables:
         self.dist = {a: {b: d for b in spaces if (d := board.distance(a, b)) is not None}
                      for a in spaces}
         self.near = {a: board.neighbours(a) for a in spaces}
+        self.within2 = {a: [b for b, d in self.dist[a].items() if 1 <= d <= 2] for a in spaces}
+        self.has_los = board.has_los
+        self.in_heavy_range = board.in_heavy_range
+        self.is_climb = board.is_climb
 
 
-class _CardTable:
-    """Each card as (wild, icons, open flag) and what it is worth keeping."""
+def _card_row(card) -> tuple:
+    """(wild, icons, open flag, worth): what a card pays for and what keeping it is worth."""
+    if card.wild:
+        return True, {}, None, WILD_WORTH
+    icons = dict(card.icons)
+    flags = [f for f in icons.values() if f] + ([card.open] if card.open else [])
+    worth = (len(icons) + 3 * sum(f in DEFENCE_FLAGS for f in flags)
+             + 2 * sum(f not in DEFENCE_FLAGS for f in flags))
+    return False, icons, card.open, worth
 
-    __slots__ = ("cards", "info", "worth")
 
-    def __init__(self, cards) -> None:
-        self.cards = cards
-        self.info = {}
-        self.worth = {}
-        for cid, card in cards.items():
-            icons = dict(card.icons) if not card.wild else {}
-            self.info[cid] = (card.wild, icons, card.open)
-            if card.wild:
-                self.worth[cid] = WILD_WORTH
-                continue
-            flags = [f for f in icons.values() if f] + ([card.open] if card.open else [])
-            self.worth[cid] = (len(icons) + 3 * sum(f in DEFENCE_FLAGS for f in flags)
-                               + 2 * sum(f not in DEFENCE_FLAGS for f in flags))
+def _row_profile(actions, specials: Mapping, depth: int = 0) -> tuple:
+    """(reach, attacks) of one row of card actions: how many spaces the monster may move
+    toward a character before it strikes, and each strike as (kind, damage)."""
+    reach, attacks = 0, []
+    for action in actions:
+        if isinstance(action, str):
+            if action in ("move", "reposition"):
+                reach += 1
+            elif action == "fly":
+                reach += 2
+            elif action in DAMAGE:
+                attacks.append((action, DAMAGE[action]))
+            elif action in specials and depth < 4:
+                more, hits = _row_profile(specials[action], specials, depth + 1)
+                reach += more
+                attacks += hits
+        elif isinstance(action, Mapping):
+            if action.get("move") == "toward":
+                reach += action.get("steps", 1)
+            elif "teleport" in action or "pull" in action:
+                reach += 2
+            if "damage" in action:
+                attacks.append((action.get("kind", "melee"), action["damage"]))
+            if "special" in action and depth < 4:
+                more, hits = _row_profile(specials[action["special"]], specials, depth + 1)
+                reach += more
+                attacks += hits
+            if "repeat" in action and depth < 4:
+                more, hits = _row_profile(action["steps"], specials, depth + 1)
+                reach += more * action["repeat"]
+                attacks += hits * action["repeat"]
+    return reach, attacks
+
+
+def _profiles(rules) -> dict:
+    """Monster type (the Ancient: its id) -> [(chance, reach, attacks)], one entry per
+    distinct row of its cards, with the chance that a card drawn shows that row."""
+    rows: dict = {}
+    for card in rules.minion_cards.values():
+        rows.setdefault(card.top_type, []).append(card.top_actions)
+        rows.setdefault(card.bottom_type, []).append(card.bottom_actions)
+    rows[rules.ancient_id] = [card.actions for card in rules.ancient_cards.values()]
+    found = {}
+    for kind, many in rows.items():
+        merged: dict = {}
+        for actions in many:
+            reach, attacks = _row_profile(actions, rules.special_actions)
+            if attacks:
+                key = (reach, tuple(attacks))
+                merged[key] = merged.get(key, 0) + 1 / len(many)
+        found[kind] = [(chance, reach, attacks) for (reach, attacks), chance in merged.items()]
+    return found
 
 
 _BOARDS: dict = {}
 _CARDS: dict = {}
+_RULES: dict = {}
 
 
 def _cached(cache: dict, key_object, build):
+    """`build(key_object)`, once per object (by identity; content objects are shared)."""
     entry = cache.get(id(key_object))
     if entry is None or entry[0] is not key_object:
-        if len(cache) > 64:
+        if len(cache) > 256:
             cache.clear()
         entry = (key_object, build(key_object))
         cache[id(key_object)] = entry
@@ -114,19 +171,16 @@ def _choice(state: GameState, option) -> dict:
     return {"respond": "choose", "figure": option}
 
 
+# -- one decision ------------------------------------------------------------------------------
 class _Position:
-    """What one decision needs, read from the state once."""
+    """What one decision needs, read from the state once (the rest on first use)."""
 
-    def __init__(self, state: GameState, seat: str) -> None:
+    def __init__(self, bot: "AwokenBot", state: GameState, seat: str) -> None:
         self.state = state
         self.seat = seat
         self.t = _cached(_BOARDS, state.catalog.board, _BoardTables)
-        table = _cached(_CARDS, state.catalog.cards, _CardTable)
-        self.info = table.info
-        worth = table.worth
-        self.player = state.player(seat)
-        self.hand = sorted(self.player.hand, key=worth.__getitem__)  # cheapest first
-        self.worth = worth
+        self.cards = cards = bot.card_table(state)
+        self.hand = sorted(state.player(seat).hand, key=lambda cid: cards[cid][3])
         self.standing = [c for c in state.characters.values()
                          if c.space is not None and not c.knocked_out]
         self.mine = [c for c in self.standing if c.player == seat]
@@ -141,30 +195,34 @@ class _Position:
                 self.hidden.setdefault(obj.space, obj.id)
             elif obj.kind == "crystal":
                 self.crystals.setdefault(obj.space, obj.id)
+        self._threats: dict = {}
+        self._goals: Optional[dict] = None
+        self._reserved: Optional[set] = None
 
     # -- cards ---------------------------------------------------------------------------
     def claim_set(self, character, hand: Optional[list] = None) -> Optional[list]:
         """The cheapest three cards that pay for this character's claim (three of its icon,
         or of one knocked-out friend's; wild cards fill in), or None."""
         hand = self.hand if hand is None else hand
+        cards = self.cards
+        wild = [cid for cid in hand if cards[cid][0]]
         names = [character.id] + [c.id for c in self.state.characters.values()
                                   if c.player == character.player and c.knocked_out]
         best, best_worth = None, None
         for name in names:
-            own = [cid for cid in hand if not self.info[cid][0] and name in self.info[cid][1]]
-            wild = [cid for cid in hand if self.info[cid][0]]
-            cards = (own + wild)[:3]
-            if len(cards) == 3:
-                total = sum(self.worth[cid] for cid in cards)
+            chosen = ([cid for cid in hand if name in cards[cid][1]] + wild)[:3]
+            if len(chosen) == 3:
+                total = sum(cards[cid][3] for cid in chosen)
                 if best is None or total < best_worth:
-                    best, best_worth = cards, total
+                    best, best_worth = chosen, total
         return best
 
     def flag_cards(self, character_id: str, hand: Optional[list] = None) -> dict:
         """flag -> the cheapest card in hand that lets this character take it."""
         found: dict = {}
+        cards = self.cards
         for cid in self.hand if hand is None else hand:
-            wild, icons, open_flag = self.info[cid]
+            wild, icons, open_flag, _ = cards[cid]
             if wild:
                 continue
             own = icons.get(character_id)
@@ -174,30 +232,109 @@ class _Position:
                 found[open_flag] = cid
         return found
 
-    def movers(self, character_id: str, cards: list) -> list:
-        return [cid for cid in cards if self.info[cid][0] or character_id in self.info[cid][1]]
+    def movers(self, character_id: str, hand: list) -> list:
+        cards = self.cards
+        return [cid for cid in hand if cards[cid][0] or character_id in cards[cid][1]]
+
+    def reserved(self) -> set:
+        """Cards kept back: the three a character on or next to a face-up crystal needs."""
+        if self._reserved is None:
+            reserved: set = set()
+            cards = self.cards
+            for c in self.mine:
+                row = self.t.dist[c.space]
+                if any(row.get(s, FAR) <= 1 for s in self.crystals):
+                    own = [cid for cid in self.hand if cid not in reserved and not cards[cid][0]
+                           and c.id in cards[cid][1]]
+                    own += [cid for cid in self.hand if cid not in reserved and cards[cid][0]]
+                    reserved.update(own[:3])
+            self._reserved = reserved
+        return self._reserved
 
     # -- the board -----------------------------------------------------------------------
     def distance(self, a: int, b: int) -> int:
         return self.t.dist[a].get(b, FAR)
 
-    def threat(self, monster) -> int:
-        """How close this monster is to the nearest character (0: in a character's space)."""
-        row = self.t.dist[monster.space]
-        return min((row.get(c.space, FAR) for c in self.standing), default=FAR)
-
     def danger(self, space: int) -> int:
         near = self.t.near[space]
         return sum(1 for m in self.monsters if m.space == space or m.space in near)
+
+    def threat(self, monster) -> float:
+        """Damage this monster is likely to do on the Ancients' next turn."""
+        found = self._threats.get(monster.id)
+        if found is not None:
+            return found
+        rules = self.state.awoken.scenario(monster.scenario).rules
+        profile = _cached(_RULES, rules, _profiles).get(monster.type, ())
+        here = monster.space
+        row = self.t.dist[here]
+        d = min((row.get(c.space, FAR) for c in self.standing), default=FAR)
+        los = heavy = None
+        total = 0.0
+        for chance, reach, attacks in profile:
+            for kind, amount in attacks:
+                if kind in ("melee", "heavy_melee"):
+                    hit = d <= reach
+                elif kind == "ranged":
+                    if los is None:
+                        los = any(self.t.has_los(here, c.space) for c in self.standing)
+                    hit = los or d <= reach
+                elif kind == "heavy_ranged":
+                    if heavy is None:
+                        heavy = any(self.t.in_heavy_range(here, c.space) for c in self.standing)
+                    hit = heavy or d <= reach
+                else:  # area and anything else: next to a character after moving
+                    hit = d <= reach + 1
+                if hit:
+                    total += chance * amount
+        self._threats[monster.id] = total
+        return total
+
+    def goals(self) -> dict:
+        """character id -> the space it heads for: counters and crystals, each taken by the
+        nearest free character (every character counts, a partner's too, so two players
+        do not walk to the same counter); with none left, the Ancients."""
+        if self._goals is not None:
+            return self._goals
+        targets = set(self.hidden) | set(self.crystals)
+        if not targets:
+            targets = {m.space for m in self.monsters if m.kind == "ancient" and not m.immortal}
+        goals: dict = {}
+        if targets:
+            dist = self.t.dist
+            pairs = sorted((dist[c.space].get(s, FAR), i, s)
+                           for i, c in enumerate(self.standing) for s in targets)
+            taken: set = set()
+            for d, i, s in pairs:
+                c = self.standing[i]
+                if d >= FAR or c.id in goals or s in taken:
+                    continue
+                goals[c.id] = s
+                taken.add(s)
+                if len(goals) == len(self.standing) or len(taken) == len(targets):
+                    break
+        self._goals = goals
+        return goals
 
 
 class AwokenBot:
     name = "awoken"
 
     def __init__(self, seed: int, *, keep: int = KEEP) -> None:
-        self.rng = seed_state(seed)  # the bot's own generator (unused by its choices so far)
+        self.rng = seed_state(seed)  # the bot's own generator (its choices do not draw yet)
         self.keep = keep
         self._fallback = GreedyBot(seed)
+        self._cards_of = None
+        self._card_table: dict = {}
+
+    def card_table(self, state: GameState) -> dict:
+        """card id -> (wild, icons, open flag, worth) for this game's cards."""
+        cards = state.catalog.cards
+        if cards is not self._cards_of:
+            self._cards_of = cards
+            self._card_table = {cid: _cached(_CARDS, card, _card_row)
+                                for cid, card in cards.items()}
+        return self._card_table
 
     # -- the one entry point -------------------------------------------------------------
     def choose(self, state: GameState, seat: str, legal, optional: bool = False) -> Optional[dict]:
@@ -218,9 +355,9 @@ class AwokenBot:
             return self._from_list(legal)
         turn = state.turn
         if turn.phase == "play" and turn.actor is None:
-            return self._turn(_Position(state, seat), WORTH_DOING)
+            return self._turn(_Position(self, state, seat), WORTH_DOING)
         if turn.phase == "ancients" and turn.actor == seat:  # an interrupt: only what pays
-            return self._turn(_Position(state, seat), INTERRUPT_WORTH)
+            return self._turn(_Position(self, state, seat), INTERRUPT_WORTH)
         return self._from_list(legal)
 
     @staticmethod
@@ -238,7 +375,6 @@ class AwokenBot:
         return best
 
     def _best(self, pos: _Position) -> tuple:
-        two_players = len(pos.state.players) > 1
         for c in pos.mine:
             if c.space in pos.crystals:
                 cards = pos.claim_set(c)
@@ -252,13 +388,13 @@ class AwokenBot:
             if obj is None:
                 continue
             command = {"do": "reveal_object", "character": c.id, "object": obj}
-            if not two_players:
+            if len(pos.state.players) == 1:
                 return command, REVEAL
             card = self._reveal_card(pos, c.space)
             if card is not None:
                 command["discard"] = card
                 return command, REVEAL
-        for candidate, worth in (self._best_treasure(pos), self._best_move(pos)):
+        for candidate, worth in (self._best_treasure(pos), self._best_step(pos)):
             if candidate is not None and worth > value:
                 best, value = candidate, worth
         return best, value
@@ -266,45 +402,47 @@ class AwokenBot:
     def _reveal_card(self, pos: _Position, space: int) -> Optional[str]:
         """With two players a reveal costs a card showing a character in that space."""
         present = {c.id for c in pos.standing if c.space == space}
-        reserved = self._reserved(pos)
+        cards = pos.cards
         usable = [cid for cid in pos.hand
-                  if not pos.info[cid][0] and present.intersection(pos.info[cid][1])]
+                  if not cards[cid][0] and not present.isdisjoint(cards[cid][1])]
+        reserved = pos.reserved()
         spare = [cid for cid in usable if cid not in reserved]
         return (spare or usable or [None])[0]
 
     # -- attacks -------------------------------------------------------------------------
-    def _hit_value(self, pos: _Position, monster, amount: int) -> int:
+    def _hit_value(self, pos: _Position, monster, amount: int) -> float:
         if monster.immortal:
             return 0
         left = monster.health - monster.damage
-        ancient = monster.kind == "ancient"
-        if amount >= left:
-            if ancient:
+        if monster.kind == "ancient":
+            if amount >= left:
                 return KNOCK_OUT_ANCIENT
-            return KNOCK_OUT_MINION + THREAT.get(pos.threat(monster), 0)
-        if ancient:
-            return DAMAGE_ANCIENT * amount
-        return DAMAGE_MINION * amount + THREAT.get(pos.threat(monster), 0) // 2
+            return DAMAGE_ANCIENT * amount + THREAT_WEIGHT * pos.threat(monster) * amount / left / 2
+        threat = pos.threat(monster)
+        if amount >= left:
+            return KNOCK_OUT_MINION + THREAT_WEIGHT * threat
+        return DAMAGE_MINION * amount + THREAT_WEIGHT * threat * amount / left / 2
 
-    def _targets(self, pos: _Position, here: int, attack: str) -> list:
-        board = pos.t.board
-        if attack in ("melee", "heavy_melee"):
-            return [m for m in pos.monsters if m.space == here]
-        if attack == "ranged":
-            return [m for m in pos.monsters if board.has_los(here, m.space)]
-        return [m for m in pos.monsters if board.in_heavy_range(here, m.space)]
-
-    def _area_value(self, pos: _Position, space: int, amount: int) -> int:
+    def _area_value(self, pos: _Position, space: int, amount: int) -> float:
         """An area attack hits everyone there: never worth it with a character in it."""
         if any(c.space == space for c in pos.standing):
             return 0
         return sum(self._hit_value(pos, m, amount) for m in pos.monsters if m.space == space)
 
-    def _best_attack(self, pos: _Position) -> tuple:
-        best, value = None, 0
-        if not pos.monsters:
+    def _best_attack(self, pos: _Position, least: float = 0) -> tuple:
+        best, value = None, least
+        monsters = pos.monsters
+        if not monsters:
             return best, value
+        t = pos.t
         for c in pos.mine:
+            here = c.space
+            near = t.near[here]
+            same = [m for m in monsters if m.space == here]
+            adjacent = [m for m in monsters if m.space in near]
+            seen = [m for m in monsters if t.has_los(here, m.space)]
+            if not (same or adjacent or seen):
+                continue
             flags = pos.flag_cards(c.id)
             for attack in ATTACKS:
                 card = flags.get(attack)
@@ -312,13 +450,19 @@ class AwokenBot:
                     continue
                 amount = DAMAGE[attack]
                 if attack == "area":
-                    for space in (c.space, *pos.t.near[c.space]):
+                    for space in {m.space for m in same + adjacent}:
                         worth = self._area_value(pos, space, amount)
                         if worth > value:
                             best, value = {"do": "area", "character": c.id, "space": space,
                                            "cards": [card]}, worth
                     continue
-                for m in self._targets(pos, c.space, attack):
+                if attack in ("melee", "heavy_melee"):
+                    targets = same
+                elif attack == "ranged":
+                    targets = seen
+                else:
+                    targets = [m for m in seen if t.in_heavy_range(here, m.space)]
+                for m in targets:
                     worth = self._hit_value(pos, m, amount)
                     if worth > value:
                         best, value = {"do": attack, "character": c.id, "target": m.id,
@@ -346,7 +490,7 @@ class AwokenBot:
                     best, value = command, worth
         return best, value
 
-    def _treasure_step(self, pos: _Position, holder, step, command: dict) -> Optional[int]:
+    def _treasure_step(self, pos: _Position, holder, step, command: dict) -> Optional[float]:
         """What one step of a treasure is worth now (filling in the command's fields), or
         None when it cannot be used now."""
         if "prevent" in step:
@@ -362,14 +506,12 @@ class AwokenBot:
                 patient = holder
             return HEAL if patient.damage > 0 else 0
         if "move" in step:
-            goal = self._goal_of(pos, holder)
-            row = pos.t.dist[holder.space]
-            reach = [s for s, d in row.items() if 1 <= d <= step["move"]]
+            reach = [s for s, d in pos.t.dist[holder.space].items() if 1 <= d <= step["move"]]
             if not reach:
                 return None
+            goal = pos.goals().get(holder.id)
             if goal is None:
-                to = min(reach, key=lambda s: (pos.danger(s), s))
-                command["to"] = to
+                command["to"] = min(reach, key=lambda s: (pos.danger(s), s))
                 return ESCAPE if holder.ensnared else 0
             to = min(reach, key=lambda s: (pos.distance(s, goal), pos.danger(s), s))
             command["to"] = to
@@ -380,15 +522,22 @@ class AwokenBot:
             return DRAW if len(pos.hand) <= KEEP else 0
         if "damage" in step:
             kind, amount = step["kind"], step["damage"]
+            here = holder.space
             if kind == "area":
-                spaces = (holder.space, *pos.t.near[holder.space])
+                spaces = (here, *pos.t.near[here])
                 space = max(spaces, key=lambda s: (self._area_value(pos, s, amount), -s))
                 worth = self._area_value(pos, space, amount)
                 if worth <= 0:
                     return 0
                 command["space"] = space
                 return worth
-            targets = self._targets(pos, holder.space, kind)
+            t = pos.t
+            if kind in ("melee", "heavy_melee"):
+                targets = [m for m in pos.monsters if m.space == here]
+            elif kind == "ranged":
+                targets = [m for m in pos.monsters if t.has_los(here, m.space)]
+            else:
+                targets = [m for m in pos.monsters if t.in_heavy_range(here, m.space)]
             if not targets:
                 return 0
             target = max(targets, key=lambda m: (self._hit_value(pos, m, amount), m.id))
@@ -397,90 +546,94 @@ class AwokenBot:
         return None
 
     # -- moving --------------------------------------------------------------------------
-    def _goals(self, pos: _Position) -> dict:
-        """character id -> the space it heads for: counters and crystals, each taken by the
-        nearest free character (every character counts, a partner's too, so two players
-        do not walk to the same counter); with none left, the Ancients."""
-        targets = set(pos.hidden) | set(pos.crystals)
-        if not targets:
-            targets = {m.space for m in pos.monsters if m.kind == "ancient" and not m.immortal}
-        if not targets:
-            return {}
-        dist = pos.t.dist
-        pairs = sorted((dist[c.space].get(s, FAR), i, s)
-                       for i, c in enumerate(pos.standing) for s in targets)
-        goals: dict = {}
-        taken: set = set()
-        for d, i, s in pairs:
-            c = pos.standing[i]
-            if d >= FAR or c.id in goals or s in taken:
-                continue
-            goals[c.id] = s
-            taken.add(s)
-            if len(goals) == len(pos.standing) or len(taken) == len(targets):
-                break
-        return goals
-
-    def _goal_of(self, pos: _Position, character) -> Optional[int]:
-        if not hasattr(pos, "goals"):
-            pos.goals = self._goals(pos)
-        return pos.goals.get(character.id)
-
-    def _reserved(self, pos: _Position) -> set:
-        """Cards kept back: the claim set of a character on or next to a face-up crystal."""
-        if hasattr(pos, "reserved"):
-            return pos.reserved
-        reserved: set = set()
-        for c in pos.mine:
-            if any(pos.distance(c.space, s) <= 1 for s in pos.crystals):
-                own = [cid for cid in pos.hand
-                       if cid not in reserved and (pos.info[cid][0] or c.id in pos.info[cid][1])]
-                own.sort(key=lambda cid: pos.info[cid][0])  # the character's own icons first
-                reserved.update(own[:3])
-        pos.reserved = reserved
-        return reserved
-
-    def _best_move(self, pos: _Position) -> tuple:
+    def _best_step(self, pos: _Position) -> tuple:
+        """The most useful move, fly or rally toward the characters' goals."""
         if len(pos.hand) <= self.keep:
             return None, 0
-        reserved = self._reserved(pos)
+        reserved = pos.reserved()
         spare = [cid for cid in pos.hand if cid not in reserved]
         if not spare:
             return None, 0
-        board = pos.t.board
+        t = pos.t
+        goals = pos.goals()
         best, value = None, 0
         for c in pos.mine:
-            if c.ensnared:
-                continue
-            goal = self._goal_of(pos, c)
-            if goal is None:
+            goal = goals.get(c.id)
+            if c.ensnared or goal is None:
                 continue
             d = pos.distance(c.space, goal)
+            flags = pos.flag_cards(c.id, spare)
+            rally = flags.get("rally")
+            if rally is not None:
+                found, worth = self._best_rally(pos, c, rally, goals)
+                if worth > value:
+                    best, value = found, worth
             if d == 0 or d >= FAR:
                 continue
-            hurt = c.health - c.damage <= 1
             options = []  # (action, destination, cards)
-            fly = pos.flag_cards(c.id, spare).get("fly")
+            fly = flags.get("fly")
             if fly is not None:
-                options += [("fly", s, [fly]) for s, ds in pos.t.dist[c.space].items()
-                            if 1 <= ds <= 2]
+                options += [("fly", s, [fly]) for s in t.within2[c.space]]
             movers = pos.movers(c.id, spare)
             if movers:
-                for s in pos.t.near[c.space]:
-                    if not board.is_climb(c.space, s):
+                for s in t.near[c.space]:
+                    if not t.is_climb(c.space, s):
                         options.append(("move", s, movers[:1]))
                     elif len(movers) >= 2:
                         options.append(("move", s, movers[:2]))
+            hurt = 2 if c.health - c.damage <= 1 else 1
             for action, s, cards in options:
                 progress = d - pos.distance(s, goal)
                 if progress <= 0:
                     continue
-                worth = (MOVE + STEP * progress - 5 * d
-                         - DANGER * pos.danger(s) * (2 if hurt else 1)
-                         - sum(pos.worth[cid] for cid in cards))
+                worth = (MOVE + STEP * progress - 5 * d - DANGER * pos.danger(s) * hurt
+                         - sum(pos.cards[cid][3] for cid in cards))
                 if worth > value:
                     best, value = {"do": action, "character": c.id, "to": s,
                                    "cards": list(cards)}, worth
+        return best, value
+
+    def _step_toward(self, pos: _Position, character, goals: dict) -> tuple:
+        """(space, progress) of this character's best single step toward its goal, no
+        climbing; (None, 0) when no step helps."""
+        goal = goals.get(character.id)
+        if goal is None or character.ensnared:
+            return None, 0
+        t = pos.t
+        d = pos.distance(character.space, goal)
+        best, gain = None, 0
+        for s in t.near[character.space]:
+            if t.is_climb(character.space, s):
+                continue
+            progress = d - pos.distance(s, goal)
+            if progress > gain or (progress == gain and best is not None and s < best):
+                best, gain = s, progress
+        return best, gain
+
+    def _best_rally(self, pos: _Position, leader, card: str, goals: dict) -> tuple:
+        """A rally: the leader and one character beside it (either player's) each step
+        toward their goals, for one card."""
+        here = leader.space
+        near = pos.t.near[here]
+        lead_to, lead_gain = self._step_toward(pos, leader, goals)
+        best, value = None, 0
+        for friend in pos.standing:
+            if friend.id == leader.id or not (friend.space == here or friend.space in near):
+                continue
+            friend_to, friend_gain = self._step_toward(pos, friend, goals)
+            if lead_gain + friend_gain < 2:  # one step alone is a move, not a rally
+                continue
+            moves = {}
+            if lead_to is not None and lead_gain > 0:
+                moves[leader.id] = lead_to
+            if friend_to is not None and friend_gain > 0:
+                moves[friend.id] = friend_to
+            worth = (MOVE + STEP * (lead_gain + friend_gain) + MOVE // 2
+                     - DANGER * sum(pos.danger(s) for s in moves.values())
+                     - pos.cards[card][3])
+            if worth > value:
+                best, value = {"do": "rally", "character": leader.id, "with": friend.id,
+                               "to": moves, "cards": [card]}, worth
         return best, value
 
     # -- the Ancients' turn --------------------------------------------------------------
@@ -505,14 +658,14 @@ class AwokenBot:
         if kept is not None:
             return {"do": "use_treasure", "character": target.id, "treasure": kept}
         flags = prompt.data.get("defences") or ()
-        table = _cached(_CARDS, state.catalog.cards, _CardTable)
+        cards = self.card_table(state)
         usable = []
         for cid in state.player(seat).hand:
-            wild, icons, open_flag = table.info[cid]
+            wild, icons, open_flag, _ = cards[cid]
             if not wild and (icons.get(target.id) in flags or open_flag in flags):
                 usable.append(cid)
         if usable:
-            card = min(usable, key=lambda cid: (table.worth[cid], cid))
+            card = min(usable, key=lambda cid: (cards[cid][3], cid))
             return {"respond": "defend", "character": target.id, "cards": [card]}
         if once is not None:
             return {"do": "use_treasure", "character": target.id, "treasure": once}
@@ -522,24 +675,32 @@ class AwokenBot:
         options = list(prompt.data.get("options") or ())
         if not options:
             return {"respond": "pass"}
-        reason = prompt.data.get("reason")
         characters = [state.characters[o] for o in options if o in state.characters]
         if characters and len(characters) == len(options):
-            if reason == "crystals":  # the sturdiest carries them on
+            if prompt.data.get("reason") == "crystals":  # the sturdiest carries them on
                 pick = max(characters, key=lambda c: (c.health - c.damage, c.id))
-            else:  # a hit: the one that survives it best, not the crystal carrier
+            else:  # a hit: the one that survives it best, not a crystal carrier
                 pick = max(characters, key=lambda c: (c.health - c.damage, -len(c.carried), c.id))
             return _choice(state, pick.id)
         return _choice(state, options[0])
 
     def _maybe_interrupt(self, state: GameState, seat: str) -> dict:
         """Interrupt only when, once in, a claim or the knock-out of an Ancient is there."""
-        pos = _Position(state, seat)
+        on_crystal = any(c.player == seat and c.space is not None and not c.knocked_out
+                         and c.space == o.space
+                         for o in state.awoken.objects.values()
+                         if o.kind == "crystal" and o.revealed and not o.removed
+                         for c in state.characters.values())
+        ancient_low = any(m.kind == "ancient" and m.on_board and not m.immortal
+                          and m.health - m.damage <= 2 for m in state.monsters.values())
+        if not (on_crystal or ancient_low):
+            return {"respond": "pass"}
+        pos = _Position(self, state, seat)
         hand = pos.hand
-        for wild in [cid for cid in reversed(hand) if pos.info[cid][0]]:
+        for wild in [cid for cid in reversed(hand) if pos.cards[cid][0]]:
             pos.hand = [cid for cid in hand if cid != wild]
-            if any(c.space in pos.crystals and pos.claim_set(c) for c in pos.mine):
+            if on_crystal and any(c.space in pos.crystals and pos.claim_set(c) for c in pos.mine):
                 return {"do": "interrupt", "cards": [wild]}
-            if self._best_attack(pos)[1] >= KNOCK_OUT_ANCIENT:
+            if ancient_low and self._best_attack(pos)[1] >= KNOCK_OUT_ANCIENT:
                 return {"do": "interrupt", "cards": [wild]}
         return {"respond": "pass"}

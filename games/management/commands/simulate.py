@@ -19,7 +19,8 @@ import traceback
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots import bot_factories
-from games.simulation import DEFAULT_MAX_COMMANDS, Summary, available_maps, play_skirmish, replay
+from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_skirmish,
+                              rare_collections, replay)
 
 
 class Command(BaseCommand):
@@ -78,7 +79,7 @@ class Command(BaseCommand):
                     f"rounds={record.rounds} commands={record.commands}")
 
         summary, records, wall = self._run(opts, play_one, line)
-        for text in summary.lines(wall_seconds=wall):
+        for text in summary.lines(wall_seconds=wall, cpu_seconds=self.cpu_seconds):
             self.stdout.write(text)
         if len(set(bots)) > 1:
             wins = [r.bots[r.player_ids.index(r.winner)] for r in records if r.winner]
@@ -106,6 +107,7 @@ class Command(BaseCommand):
             raise CommandError(f"unknown scenario(s) {', '.join(unknown)}; "
                                f"known: {', '.join(scenario_ids())}")
         bots, factions, map_name = _common(opts, players, default_bot="awoken")
+        _load_awoken_content(scenarios, factions)
         self.stdout.write(f"The Awoken: {opts['games']} games, {players} player(s), scenario(s) "
                           f"{','.join(scenarios)}{' (easy)' if opts['easy'] else ''}, map "
                           f"{map_name}, bots {','.join(bots)}, seeds {opts['seed']}.."
@@ -128,7 +130,8 @@ class Command(BaseCommand):
         self.stdout.write(f"win rate: {100 * won / max(summary.games, 1):.1f}%")
         self.stdout.write("loss causes: " + (", ".join(
             f"{cause} {n}" for cause, n in sorted(summary.loss_causes.items())) or "none"))
-        for text in summary.lines(wall_seconds=wall)[2:]:  # factions, causes, means, speed
+        for text in summary.lines(wall_seconds=wall, cpu_seconds=self.cpu_seconds)[2:]:
+            # factions, causes, means, speed
             self.stdout.write(text)
         self._finish(summary)
 
@@ -138,7 +141,13 @@ class Command(BaseCommand):
         on), replaying the first `--replay-check` ones. Returns (summary, records, wall s)."""
         summary, records = Summary(), []
         self.replayed = 0
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
+        with rare_collections():
+            self._play_all(opts, play_one, line, summary, records)
+        self.cpu_seconds = time.process_time() - cpu_started  # play and replay checks
+        return summary, records, time.perf_counter() - started
+
+    def _play_all(self, opts: dict, play_one, line, summary: Summary, records: list) -> None:
         for i in range(opts["games"]):
             seed = opts["seed"] + i
             try:
@@ -157,7 +166,6 @@ class Command(BaseCommand):
                     replay(record)
                 except Exception as error:
                     summary.errors.append((seed, f"replay: {type(error).__name__}: {error}"))
-        return summary, records, time.perf_counter() - started
 
     def _finish(self, summary: Summary) -> None:
         if self.replayed:
@@ -183,6 +191,23 @@ def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
         raise CommandError(f"map {map_name!r} is not available; "
                            f"known: {', '.join(available_maps())}")
     return bots, factions, map_name
+
+
+def _load_awoken_content(scenarios: list, factions) -> None:
+    """Read and check the content before the clock starts: a broken file is reported at
+    once, and the games/s printed are the games' own, not the YAML parser's."""
+    from ancients_ai.engine.scenarios import load_scenario, load_treasures
+    from games.content.common import ContentError
+    from games.content.factions import faction_ids, load_faction
+
+    try:
+        for scenario in scenarios:
+            load_scenario(scenario)
+        load_treasures()
+        for faction in factions or faction_ids():
+            load_faction(faction)
+    except ContentError as error:
+        raise CommandError(str(error)) from None
 
 
 def _per_seat(text: str, players: int) -> list[str]:
