@@ -82,12 +82,13 @@ def redis_server(port: int, log: Optional[Path] = None) -> Service:
 
 
 def daphne(port: int, *, database_url: str, redis_url: str, log: Optional[Path] = None,
-           extra_env: Optional[dict] = None) -> Service:
+           extra_env: Optional[dict] = None,
+           app: str = "wildlands_site.asgi:application") -> Service:
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
            "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-and-fault-tests-only"),
            "LOG_LEVEL": os.environ.get("LIVE_LOG_LEVEL", "WARNING"), **(extra_env or {})}
     return Service([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                    "wildlands_site.asgi:application"], env=env, log=log, port=port)
+                    app], env=env, log=log, port=port)
 
 
 def database_url(db: dict) -> str:

@@ -1,0 +1,111 @@
+"""The site's ASGI application plus two bare consumers, the baselines of the round-trip
+benchmark, served by the same daphne process so that all three share its conditions:
+
+* `/ws/bench/echo/`: sends every text frame straight back (no channel layer, no database);
+* `/ws/bench/group/<room>/`: every text frame is `group_send` to the room through the
+  channel layer (channels-redis in the production shape) and each member sends it to its
+  client: the broadcast a move does, with no database work and no view building.
+
+    daphne benchmarks.bare_asgi:application
+
+With BENCH_NO_RATE_LIMIT=1 the game socket's flood limit (20 messages per 5 s per socket)
+is lifted: the round-trip and throughput benchmarks send moves far faster than people do.
+"""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildlands_site.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from games.consumers import GameConsumer  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+if os.environ.get("BENCH_NO_RATE_LIMIT") == "1":
+    GameConsumer.rate_limit = 10 ** 9
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=text_data)
+
+
+class GroupBroadcastConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.group = f"bench-{self.scope['url_route']['kwargs']['room']}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})
+
+    async def relay(self, message):
+        await self.send(text_data=message["text"])
+
+
+application = ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([
+        path("ws/bench/echo/", EchoConsumer.as_asgi()),
+        path("ws/bench/group/<str:room>/", GroupBroadcastConsumer.as_asgi()),
+        *websocket_urlpatterns,
+    ]))),
+})
+
+
+def _trace_consumer(path: str) -> None:
+    """BENCH_TRACE=<file>: note when each step of a move happens inside this process
+    (perf_counter seconds), to see where a round trip's time goes."""
+    import functools
+    import time as _time
+
+    from games import services
+
+    out = open(path, "a", buffering=1)
+
+    def note(what: str, **data) -> None:
+        out.write(f"{_time.perf_counter():.6f} {what} {data}\n")
+
+    def wrap_async(name):
+        real = getattr(GameConsumer, name)
+
+        @functools.wraps(real)
+        async def traced(self, *args, **kwargs):
+            note(f"{name}:start", seat=self.seat)
+            try:
+                return await real(self, *args, **kwargs)
+            finally:
+                note(f"{name}:end", seat=self.seat)
+        setattr(GameConsumer, name, traced)
+
+    def wrap_sync(module, name):
+        real = getattr(module, name)
+
+        @functools.wraps(real)
+        def traced(*args, **kwargs):
+            note(f"{name}:start")
+            try:
+                return real(*args, **kwargs)
+            finally:
+                note(f"{name}:end")
+        setattr(module, name, traced)
+
+    for name in ("_command", "game_changed", "_send_update"):
+        wrap_async(name)
+    for name in ("game_apply_command", "broadcast_changed"):
+        wrap_sync(services, name)
+    from games import selectors
+    wrap_sync(selectors, "update_payload")
+
+
+if os.environ.get("BENCH_TRACE"):
+    _trace_consumer(os.environ["BENCH_TRACE"])

@@ -1,0 +1,123 @@
+"""What every site benchmark needs first: the production shape (PostgreSQL, Redis), Django
+set up in this process against the benchmark database, and the facts of the machine.
+
+The database and Redis come from BENCH_DATABASE_URL / BENCH_REDIS_URL, else DATABASE_URL /
+REDIS_URL, else the loopback services `.ci/run` starts (role `wildlands`, database
+`wl_bench`, Redis db 11), so `make bench` works on a CI-shaped machine as it is. The
+benchmark database is created if missing and migrated; games the benchmarks create are
+left in it (they are few and cheap) rather than flushing anything.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE_URL = "postgres://wildlands:wildlands@127.0.0.1:5432/wl_bench"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/11"
+
+
+def urls() -> tuple[str, str]:
+    database = (os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL")
+                or DEFAULT_DATABASE_URL)
+    redis = os.environ.get("BENCH_REDIS_URL") or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+    if not database.startswith(("postgres://", "postgresql://")):
+        sys.exit(f"the site benchmarks need PostgreSQL; BENCH_DATABASE_URL is {database!r}")
+    return database, redis
+
+
+def _ensure_database(database_url: str) -> None:
+    import psycopg
+    from urllib.parse import urlparse
+
+    parts = urlparse(database_url)
+    name = parts.path.lstrip("/")
+    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
+                         password=parts.password, dbname="postgres", autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django() -> tuple[str, str]:
+    """Point this process at the benchmark database and Redis, set Django up, migrate.
+    Returns (database_url, redis_url) for the server processes to use."""
+    database, redis = urls()
+    sys.path.insert(0, str(ROOT))
+    os.chdir(ROOT)
+    os.environ["DATABASE_URL"], os.environ["REDIS_URL"] = database, redis
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-not-a-secret")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "wildlands_site.settings"
+    _ensure_database(database)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    return database, redis
+
+
+def machine() -> list[str]:
+    """The lines that say what these figures were measured on."""
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = "?"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    try:
+        pg = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
+        rd = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout
+        rd = " ".join(rd.split()[:3])
+    except OSError:
+        pg = rd = "?"
+    return [
+        f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}",
+        f"machine: {os.cpu_count()} CPUs ({model}), {memory} memory, load average {load}",
+        f"python {platform.python_version()}, {pg}, {rd}",
+    ]
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    rank = max(1, min(len(ordered), round(p / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def summary_ms(values: Sequence[float]) -> str:
+    """p50/p95/p99/max of durations in seconds, printed in milliseconds."""
+    if not values:
+        return "no samples"
+    ms = [v * 1000 for v in values]
+    return (f"p50 {percentile(ms, 50):7.2f}  p95 {percentile(ms, 95):7.2f}  "
+            f"p99 {percentile(ms, 99):7.2f}  max {max(ms):7.2f} ms  (n={len(ms)}, "
+            f"mean {statistics.fmean(ms):.2f})")
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, MiB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
