@@ -142,11 +142,6 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
         selectors.game_state(Game.objects.get(pk=game.id)))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "wildlands_site/settings.py sets no CELERY_BROKER_TRANSPORT_OPTIONS, so Redis redelivers "
-    "a turn whose worker died only after kombu's default visibility_timeout of 3600 s: the "
-    "co-op game waits an hour. Setting {'visibility_timeout': 60} (a turn takes milliseconds, "
-    "and a second delivery is a no-op) makes this pass: then remove the xfail."))
 def test_the_shipped_settings_redeliver_a_lost_turn_within_a_minute():
     from wildlands_site.celery import app as celery_app
 

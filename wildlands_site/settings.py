@@ -115,6 +115,10 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # A task whose worker died unacknowledged is redelivered after this many seconds.
+    # Our tasks take milliseconds to seconds and a second delivery is a no-op (idempotent),
+    # so a lost Ancients' turn should come back within a minute, not kombu's default hour.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # No broker: tasks run in the calling process. "memory://" keeps anything that does
