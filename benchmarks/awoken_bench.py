@@ -35,7 +35,7 @@ from ancients_ai.engine.scenarios import scenario_ids  # noqa: E402
 from games.rules.commands import parse_command  # noqa: E402
 from games.rules.engine import advance, apply  # noqa: E402
 from games.rules.frames import has_deferred_work  # noqa: E402
-from games.simulation import new_game, play_awoken  # noqa: E402
+from games.simulation import new_game, play_awoken, rare_collections  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 200
 
@@ -53,8 +53,10 @@ def best_of(repeat: int, run) -> tuple:
 
 
 def play_many(scenarios: tuple, games: int, seed: int = 1) -> list:
-    return [play_awoken(seed + i, ["awoken"] * len(scenarios), list(scenarios))
-            for i in range(games)]
+    """Games as `simulate` plays them (cycle collection made rare for the batch)."""
+    with rare_collections():
+        return [play_awoken(seed + i, ["awoken"] * len(scenarios), list(scenarios))
+                for i in range(games)]
 
 
 def replay_logs(starts: list, records: list) -> None:

@@ -68,7 +68,7 @@ FAR = 99
 class _BoardTables:
     """Distances, neighbours and short reaches of one board as plain dicts."""
 
-    __slots__ = ("board", "dist", "near", "within2", "has_los", "in_heavy_range", "is_climb")
+    __slots__ = ("board", "dist", "near", "within2", "sees", "heavy", "climbs")
 
     def __init__(self, board) -> None:
         spaces = sorted(board.spaces)
@@ -77,9 +77,11 @@ class _BoardTables:
                      for a in spaces}
         self.near = {a: board.neighbours(a) for a in spaces}
         self.within2 = {a: [b for b, d in self.dist[a].items() if 1 <= d <= 2] for a in spaces}
-        self.has_los = board.has_los
-        self.in_heavy_range = board.in_heavy_range
-        self.is_climb = board.is_climb
+        self.sees = {a: board.visible_from(a) for a in spaces}  # line of sight from a
+        self.heavy = {a: frozenset(b for b in spaces if board.in_heavy_range(a, b))
+                      for a in spaces}
+        self.climbs = {a: frozenset(b for b in self.near[a] if board.is_climb(a, b))
+                       for a in spaces}
 
 
 def _card_row(card) -> tuple:
@@ -178,6 +180,7 @@ class _Position:
     def __init__(self, bot: "AwokenBot", state: GameState, seat: str) -> None:
         self.state = state
         self.seat = seat
+        self.bot = bot
         self.t = _cached(_BOARDS, state.catalog.board, _BoardTables)
         self.cards = cards = bot.card_table(state)
         self.hand = sorted(state.player(seat).hand, key=lambda cid: cards[cid][3])
@@ -198,6 +201,7 @@ class _Position:
         self._threats: dict = {}
         self._goals: Optional[dict] = None
         self._reserved: Optional[set] = None
+        self._danger: Optional[dict] = None
 
     # -- cards ---------------------------------------------------------------------------
     def claim_set(self, character, hand: Optional[list] = None) -> Optional[list]:
@@ -256,8 +260,16 @@ class _Position:
         return self.t.dist[a].get(b, FAR)
 
     def danger(self, space: int) -> int:
-        near = self.t.near[space]
-        return sum(1 for m in self.monsters if m.space == space or m.space in near)
+        """Monsters in or next to this space."""
+        if self._danger is None:
+            found: dict = {}
+            near = self.t.near
+            for m in self.monsters:
+                found[m.space] = found.get(m.space, 0) + 1
+                for s in near[m.space]:
+                    found[s] = found.get(s, 0) + 1
+            self._danger = found
+        return self._danger.get(space, 0)
 
     def threat(self, monster) -> float:
         """Damage this monster is likely to do on the Ancients' next turn."""
@@ -277,11 +289,13 @@ class _Position:
                     hit = d <= reach
                 elif kind == "ranged":
                     if los is None:
-                        los = any(self.t.has_los(here, c.space) for c in self.standing)
+                        sees = self.t.sees[here]
+                        los = any(c.space in sees for c in self.standing)
                     hit = los or d <= reach
                 elif kind == "heavy_ranged":
                     if heavy is None:
-                        heavy = any(self.t.in_heavy_range(here, c.space) for c in self.standing)
+                        near = self.t.heavy[here]
+                        heavy = any(c.space in near for c in self.standing)
                     hit = heavy or d <= reach
                 else:  # area and anything else: next to a character after moving
                     hit = d <= reach + 1
@@ -299,6 +313,12 @@ class _Position:
         targets = set(self.hidden) | set(self.crystals)
         if not targets:
             targets = {m.space for m in self.monsters if m.kind == "ancient" and not m.immortal}
+        key = (tuple(c.space for c in self.standing), tuple(c.id for c in self.standing),
+               frozenset(targets))
+        cached = self.bot._goals_cache
+        if cached is not None and cached[0] == key:  # nobody moved since the last decision
+            self._goals = cached[1]
+            return self._goals
         goals: dict = {}
         if targets:
             dist = self.t.dist
@@ -314,6 +334,7 @@ class _Position:
                 if len(goals) == len(self.standing) or len(taken) == len(targets):
                     break
         self._goals = goals
+        self.bot._goals_cache = (key, goals)
         return goals
 
 
@@ -326,6 +347,7 @@ class AwokenBot:
         self._fallback = GreedyBot(seed)
         self._cards_of = None
         self._card_table: dict = {}
+        self._goals_cache = None  # (who stands where, targets) -> goals, from the last decision
 
     def card_table(self, state: GameState) -> dict:
         """card id -> (wild, icons, open flag, worth) for this game's cards."""
@@ -438,9 +460,10 @@ class AwokenBot:
         for c in pos.mine:
             here = c.space
             near = t.near[here]
+            sees = t.sees[here]
             same = [m for m in monsters if m.space == here]
             adjacent = [m for m in monsters if m.space in near]
-            seen = [m for m in monsters if t.has_los(here, m.space)]
+            seen = [m for m in monsters if m.space in sees]
             if not (same or adjacent or seen):
                 continue
             flags = pos.flag_cards(c.id)
@@ -461,7 +484,8 @@ class AwokenBot:
                 elif attack == "ranged":
                     targets = seen
                 else:
-                    targets = [m for m in seen if t.in_heavy_range(here, m.space)]
+                    heavy = t.heavy[here]
+                    targets = [m for m in seen if m.space in heavy]
                 for m in targets:
                     worth = self._hit_value(pos, m, amount)
                     if worth > value:
@@ -531,13 +555,11 @@ class AwokenBot:
                     return 0
                 command["space"] = space
                 return worth
-            t = pos.t
             if kind in ("melee", "heavy_melee"):
                 targets = [m for m in pos.monsters if m.space == here]
-            elif kind == "ranged":
-                targets = [m for m in pos.monsters if t.has_los(here, m.space)]
             else:
-                targets = [m for m in pos.monsters if t.in_heavy_range(here, m.space)]
+                reach = pos.t.sees[here] if kind == "ranged" else pos.t.heavy[here]
+                targets = [m for m in pos.monsters if m.space in reach]
             if not targets:
                 return 0
             target = max(targets, key=lambda m: (self._hit_value(pos, m, amount), m.id))
@@ -576,8 +598,9 @@ class AwokenBot:
                 options += [("fly", s, [fly]) for s in t.within2[c.space]]
             movers = pos.movers(c.id, spare)
             if movers:
+                climbs = t.climbs[c.space]
                 for s in t.near[c.space]:
-                    if not t.is_climb(c.space, s):
+                    if s not in climbs:
                         options.append(("move", s, movers[:1]))
                     elif len(movers) >= 2:
                         options.append(("move", s, movers[:2]))
@@ -602,8 +625,9 @@ class AwokenBot:
         t = pos.t
         d = pos.distance(character.space, goal)
         best, gain = None, 0
+        climbs = t.climbs[character.space]
         for s in t.near[character.space]:
-            if t.is_climb(character.space, s):
+            if s in climbs:
                 continue
             progress = d - pos.distance(s, goal)
             if progress > gain or (progress == gain and best is not None and s < best):
