@@ -204,9 +204,12 @@ class AwokenState:
 # -- data --------------------------------------------------------------------------------------
 def _plain(value: Any) -> Any:
     """Definitions keep tuples and mappings; data wants lists and dicts."""
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind is str or kind is int or value is None:  # most leaves: no ABC check (hot: steps)
+        return value
+    if kind is tuple or kind is list or isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     return value
 
