@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from games.bots import Bot, make_bot
-from games.bots import legal as _awoken_legal  # noqa: F401  (The Awoken's legal commands)
 from games.rules.engine import advance, apply
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands

@@ -21,5 +21,7 @@ state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
 | `outcome` | how the game is won or lost; crystals of a knocked-out carrier |
 | `public` | what every seat may see of the Awoken's part |
 | `cases` | the rules-case runner's `awoken:` section and expectations |
+| `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
 """
 from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
+from ancients_ai.engine import legal as _legal  # noqa: F401  (its legal_commands hook)

@@ -1,93 +1,15 @@
-"""The Awoken's additions to `legal_commands` (registered with `register_legal_hook`).
+"""Where The Awoken's legal commands used to live; kept so old imports keep working.
 
-The core lists what every mode shares (moves, rallies, attacks, wild plays, prompt
-answers). The Awoken adds three commands the core does not know how to offer:
-
-* `claim` of a face-up ancient crystal in the character's space (three of a kind);
-* `reveal_object` of a face-down counter in the character's space (with two players it
-  costs a card showing the icon of a character in that space; alone it is free);
-* `use_treasure`: each treasure the seat's characters hold, with the fields its effect
-  needs (a target, a destination, a space); these are few and varied, so each candidate is
-  confirmed through `engine.apply` and the Awoken engine stays the one judge of them.
-
-It reads `state.awoken` by duck typing and imports nothing from `ancients_ai`, so it loads
-in any build. Where it should finally live is beside the Awoken's mode rules
-(`ancients_ai/engine`), so that every caller of `legal_commands` gets it without importing
-the bots; it is here because the bots are its first user.
+They are now `ancients_ai.engine.legal`, registered with `register_legal_hook` whenever the
+Awoken engine is imported (the board page, bots and simulations all import it to play The
+Awoken at all), so nobody needs to import the bots for them. Importing this module still
+registers them when the Awoken engine is installed, and re-exports `legal_commands`.
 """
 from __future__ import annotations
 
-from games.rules.legal import claim_card_sets, is_accepted, register_legal_hook
-from games.rules.state import GameState
+from games.rules.legal import legal_commands  # noqa: F401  (re-exported)
 
-MODE = "awoken"
-
-
-def awoken_legal(state: GameState, seat: str, commands: list) -> list:
-    """The core's commands plus the Awoken's own, for this seat now."""
-    if state.awoken is None or state.outcome is not None:
-        return commands
-    prompt = state.prompt
-    if prompt is not None:
-        if prompt.kind == "defend" and prompt.to == seat:
-            return commands + _treasures(state, seat, only=prompt.data.get("character"))
-        return commands
-    if not any(c.get("do") == "end_turn" for c in commands):
-        return commands  # not this seat's turn to act (waiting, or the Ancients' turn)
-    found = list(commands)
-    for character in state.characters.values():
-        if character.player != seat or character.space is None or character.knocked_out:
-            continue
-        here = state.awoken.objects_in(character.space)
-        crystals = [o for o in here if o.kind == "crystal" and o.revealed]
-        if crystals:
-            found += [{"do": "claim", "character": character.id, "cards": cards}
-                      for cards in claim_card_sets(state, seat, character)]
-        for obj in here:
-            if not obj.revealed:
-                found += _reveals(state, seat, character, obj)
-    found += _treasures(state, seat)
-    return found
-
-
-def _reveals(state: GameState, seat: str, character, obj) -> list:
-    base = {"do": "reveal_object", "character": character.id, "object": obj.id}
-    if len(state.players) == 1:
-        return [base]
-    present = {c.id for c in state.characters.values()
-               if c.space == obj.space and not c.knocked_out}
-    cards = state.catalog.cards
-    return [{**base, "discard": card_id} for card_id in state.player(seat).hand
-            if not cards[card_id].wild and present & set(cards[card_id].icons)]
-
-
-def _treasures(state: GameState, seat: str, only: str | None = None) -> list:
-    """Treasure uses, each confirmed by the engine."""
-    found = []
-    defs = state.awoken.treasure_defs
-    board = state.board
-    for character in state.characters.values():
-        if (character.player != seat or not character.treasures or character.space is None
-                or character.knocked_out or (only is not None and character.id != only)):
-            continue
-        for treasure in character.treasures:
-            base = {"do": "use_treasure", "character": character.id, "treasure": treasure}
-            candidates = [base]
-            for step in _steps(defs[treasure].effect):
-                if "move" in step:
-                    candidates += [{**base, "to": s}
-                                   for s in sorted(board.within(character.space, step["move"]))]
-                if step.get("who") == "target" or ("damage" in step and step.get("kind") != "area"):
-                    candidates += [{**base, "target": f} for f in (*state.characters, *state.monsters)]
-                if "damage" in step and step.get("kind") == "area":
-                    candidates += [{**base, "space": s}
-                                   for s in (character.space, *sorted(board.neighbours(character.space)))]
-            found += [c for c in candidates if is_accepted(state, seat, c)]
-    return found
-
-
-def _steps(effect) -> list:
-    return [effect] if hasattr(effect, "keys") else list(effect)
-
-
-register_legal_hook(MODE, awoken_legal)
+try:
+    from ancients_ai.engine import legal as _awoken_legal  # noqa: F401  (registers the hook)
+except ImportError:  # a build without The Awoken
+    pass

@@ -1,0 +1,110 @@
+"""The Awoken's additions to `legal_commands` (registered with `register_legal_hook`).
+
+The core lists what every mode shares (moves, rallies, attacks, wild plays, prompt
+answers). The Awoken adds three commands the core does not know how to offer:
+
+* `claim` of a face-up ancient crystal in the character's space (three of a kind);
+* `reveal_object` of a face-down counter in the character's space (with two players it
+  costs a card showing the icon of a character in that space; alone it is free);
+* `use_treasure`: each treasure the seat's characters hold, with the fields its effect
+  needs (a target, a destination, a space). Each candidate is checked by the engine's own
+  step checks (`treasures._check`, which validate without changing anything), so the
+  Awoken engine stays the one judge of them without a trial `engine.apply` per candidate.
+
+It lives beside the Awoken's rules and is registered when `ancients_ai.engine` is
+imported, so every caller of `legal_commands` (the board page, bots, tests) gets it.
+"""
+from __future__ import annotations
+
+from games.rules.commands import parse_command
+from games.rules.errors import RuleError
+from games.rules.legal import claim_card_sets, register_legal_hook
+from games.rules.state import GameState
+
+from ancients_ai.engine.treasures import _check, defending
+
+MODE = "awoken"
+
+
+def awoken_legal(state: GameState, seat: str, commands: list) -> list:
+    """The core's commands plus the Awoken's own, for this seat now."""
+    if state.awoken is None or state.outcome is not None:
+        return commands
+    prompt = state.prompt
+    if prompt is not None:
+        if prompt.kind == "defend" and prompt.to == seat:
+            return commands + _treasures(state, seat, only=prompt.data.get("character"))
+        return commands
+    if not any(c.get("do") == "end_turn" for c in commands):
+        return commands  # not this seat's turn to act (waiting, or the Ancients' turn)
+    found = list(commands)
+    for character in state.characters.values():
+        if character.player != seat or character.space is None or character.knocked_out:
+            continue
+        here = state.awoken.objects_in(character.space)
+        crystals = [o for o in here if o.kind == "crystal" and o.revealed]
+        if crystals:
+            found += [{"do": "claim", "character": character.id, "cards": cards}
+                      for cards in claim_card_sets(state, seat, character)]
+        for obj in here:
+            if not obj.revealed:
+                found += _reveals(state, seat, character, obj)
+    found += _treasures(state, seat)
+    return found
+
+
+def _reveals(state: GameState, seat: str, character, obj) -> list:
+    base = {"do": "reveal_object", "character": character.id, "object": obj.id}
+    if len(state.players) == 1:
+        return [base]
+    present = {c.id for c in state.characters.values()
+               if c.space == obj.space and not c.knocked_out}
+    cards = state.catalog.cards
+    return [{**base, "discard": card_id} for card_id in state.player(seat).hand
+            if not cards[card_id].wild and present & set(cards[card_id].icons)]
+
+
+def _treasures(state: GameState, seat: str, only: str | None = None) -> list:
+    """Treasure uses: every candidate the effect's fields allow, kept when the engine's
+    checks of `use_treasure` accept it."""
+    found = []
+    defs = state.awoken.treasure_defs
+    board = state.board
+    for character in state.characters.values():
+        if (character.player != seat or not character.treasures or character.space is None
+                or character.knocked_out or (only is not None and character.id != only)):
+            continue
+        in_defence = defending(state, seat, character.id)
+        for treasure in dict.fromkeys(character.treasures):
+            card = defs[treasure]
+            if (in_defence and card.when == "players_turn") or (
+                    not in_defence and card.when == "defence"):
+                continue
+            base = {"do": "use_treasure", "character": character.id, "treasure": treasure}
+            candidates = [base]
+            for step in card.effect:
+                if "move" in step:
+                    candidates += [{**base, "to": s}
+                                   for s in sorted(board.within(character.space, step["move"]))]
+                if step.get("who") == "target" or ("damage" in step and step.get("kind") != "area"):
+                    candidates += [{**base, "target": f} for f in (*state.characters, *state.monsters)]
+                if "damage" in step and step.get("kind") == "area":
+                    candidates += [{**base, "space": s}
+                                   for s in (character.space, *sorted(board.neighbours(character.space)))]
+            found += [c for c in candidates if _accepted(state, seat, character, card, c, in_defence)]
+    return found
+
+
+def _accepted(state: GameState, seat: str, holder, card, candidate: dict,
+              in_defence: bool) -> bool:
+    """`use_treasure`'s own checks, step by step, on the unchanged state."""
+    command = parse_command(candidate)
+    try:
+        for step in card.effect:
+            _check(state, seat, holder, step, command, in_defence)
+    except RuleError:
+        return False
+    return True
+
+
+register_legal_hook(MODE, awoken_legal)
