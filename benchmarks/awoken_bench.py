@@ -78,6 +78,12 @@ def games_row(scenarios: tuple, games: int, repeat: int) -> dict:
             "commands": sum(r.commands for r in records) / games, "records": records}
 
 
+def solo_games_per_second(games: int = 100, repeat: int = 3) -> dict:
+    """Scenario -> whole solo games per CPU second (for engine_bench.py's summary)."""
+    play_many((scenario_ids()[0],), 2)  # warm the content caches
+    return {name: games_row((name,), games, repeat)["per_s"] for name in scenario_ids()}
+
+
 def engine_rows(records: list, repeat: int) -> dict:
     commands = sum(r.commands for r in records)
     starts = [new_game(r) for r in records]

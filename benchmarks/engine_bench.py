@@ -9,7 +9,8 @@ Measures, on every available map (the shipped ones and the built-in grid):
 * `legal_commands` calls/s on every position of those games, for the seat to act;
 * line-of-sight and distance lookups/s over every ordered pair of spaces;
 * the same two figures for games of The Awoken on the dungeon (an `end_turn` there runs the
-  whole Ancients' turn, so its commands are heavier);
+  whole Ancients' turn, so its commands are heavier), and whole solo games of The Awoken
+  per second for every scenario, bots included (from `awoken_bench.py`; target 200);
 
 and, in the same run, baselines to compare machines by: an empty function call loop and
 `GameState.clone()` on a mid-game position. Each figure is the best of `--repeat` runs,
@@ -84,7 +85,8 @@ def positions(records: list) -> list:
         state = new_game(record)
         for seat, command in record.log:
             if state.turn.phase != "setup":
-                found.append((state, state.prompt.to if state.prompt else state.turn.actor))
+                # the seat that acted (The Awoken's shared turn has no `turn.actor`)
+                found.append((state, state.prompt.to if state.prompt else state.turn.actor or seat))
             state, _ = apply(state, seat, command)
             while has_deferred_work(state):
                 state, _ = advance(state)
@@ -186,6 +188,13 @@ def main(argv: list | None = None) -> int:
     print(f"skirmish applied commands/s over all maps: {apply_rate:,.0f} "
           f"= {apply_rate / base['noop'] * 1e3:.2f} per 1,000 empty calls "
           f"= {apply_rate / base['clone']:.2f} per clone")
+    from awoken_bench import TARGET_GAMES_PER_SECOND, solo_games_per_second
+    solo = solo_games_per_second(games=max(50, args.games * 5), repeat=args.repeat)
+    print("The Awoken, whole solo games with the Awoken bot (bots included), games/s: "
+          + ", ".join(f"{name} {rate:,.0f}" for name, rate in solo.items()))
+    slowest = min(solo.values())
+    print(f"target {TARGET_GAMES_PER_SECOND} solo Awoken games/s: "
+          f"{'met' if slowest >= TARGET_GAMES_PER_SECOND else 'MISSED'} (slowest {slowest:,.0f})")
     unfinished = sum(r["unfinished"] for r in results + awoken)
     if unfinished:
         print(f"note: {unfinished} recorded games hit the 1,500-command cap (replayed as far as played)")
