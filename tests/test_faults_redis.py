@@ -156,11 +156,6 @@ async def test_an_idle_socket_on_the_redis_layer_is_kept_only_with_a_longer_sock
         await db(connections.close_all)()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "settings.CHANNEL_LAYERS passes the bare REDIS_URL, so redis-py's default 5 s socket "
-    "timeout equals channels-redis' 5 s BZPOPMIN wait and quiet sockets are dropped (see the "
-    "test above and docs/performance.md). Fix: hosts=[{'address': REDIS_URL, "
-    "'socket_timeout': 15}] (or ?socket_timeout=15 on the URL); then remove this xfail."))
 def test_the_shipped_channel_layer_reads_redis_longer_than_it_blocks():
     from channels.layers import get_channel_layer
     from channels_redis.core import RedisChannelLayer
@@ -168,7 +163,7 @@ def test_the_shipped_channel_layer_reads_redis_longer_than_it_blocks():
 
     layer = get_channel_layer()
     if not isinstance(layer, RedisChannelLayer):
-        layer = RedisChannelLayer(hosts=["redis://127.0.0.1:6379/0"])  # what REDIS_URL gives
+        pytest.skip("no Redis channel layer configured (set REDIS_URL, as CI does)")
     pool = create_pool(layer.hosts[0])
     timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout  # not connected
     assert timeout is None or timeout > layer.brpop_timeout

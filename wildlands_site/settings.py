@@ -109,7 +109,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py's default 5 s socket timeout equals channels-redis' 5 s blocking
+            # read, so an idle socket would be dropped; read longer than it blocks.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
