@@ -83,6 +83,11 @@ def machine() -> list[str]:
     except OSError:
         pass
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    try:  # how often runnable tasks waited for a CPU (other work on a shared machine)
+        pressure = Path("/proc/pressure/cpu").read_text().splitlines()[0].split()[2]
+        load += f", CPU pressure {pressure.split('=')[1]}% (avg60)"
+    except (OSError, IndexError):
+        pass
     try:
         pg = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
         rd = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout
@@ -121,3 +126,9 @@ def rss_mib(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

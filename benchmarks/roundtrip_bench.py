@@ -69,7 +69,9 @@ async def run(args, database_url: str, redis_url: str) -> None:
     log = Path(tempfile.gettempdir()) / f"roundtrip-daphne-{port}.log"
     server = daphne(port, database_url=database_url, redis_url=redis_url, log=log,
                     app="benchmarks.bare_asgi:application",
-                    extra_env={"BENCH_NO_RATE_LIMIT": "1", "BENCH_TRACE": args.trace or ""})
+                    extra_env={"BENCH_NO_RATE_LIMIT": "1", "BENCH_TRACE": args.trace or "",
+                               **({"DB_CONN_MAX_AGE": str(args.conn_max_age)}
+                                  if args.conn_max_age is not None else {})})
     await asyncio.to_thread(server.start)
     origin, base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     times = {"echo": [], "group": [], "move": [], "ack": []}
@@ -203,6 +205,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--conn-max-age", type=int, default=None,
+                        help="DB_CONN_MAX_AGE for the server (default: the shipped 0, a new "
+                             "database connection for every call)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings")
     args = parser.parse_args()
     started = time.monotonic()

@@ -1,0 +1,187 @@
+"""Load: N concurrent co-op games at people's pace, for the largest N the site holds.
+
+    python benchmarks/load_bench.py [--steps 25,50,100,200,300,400,500] [--duration 60]
+                                    [--period 5]
+
+The production shape on loopback: one daphne process (the real site, real flood limits),
+one Celery worker (`--pool=solo`) for the Ancients' turns, PostgreSQL and Redis. For each
+N in `--steps` (in order): N fresh co-op games of The Awoken, two websocket clients per game
+(benchmarks/load_client.py: each plays from its seat's `legal` list, one command every
+`--period` seconds), all connected before the clock starts, then `--duration` seconds of
+play. Printed per step: commands/s acknowledged, time from a command to the mover's own
+update at the new version (p50/p95/p99), refusals and errors, and the server's memory
+(daphne's resident set before the step's games and sockets and at the end of play, and the
+difference per game). The run stops at the first step that misses p99 < 250 ms or has an
+error, and names the largest N that met both. Target: N >= 500.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_env import (ROOT, cpu_seconds, machine, percentile, rss_mib,  # noqa: E402
+                                  setup_django)
+
+TARGET_N, TARGET_P99_MS = 500, 250
+
+
+def make_users():
+    from django.contrib.auth import get_user_model
+
+    from benchmarks.live_site import session_cookie
+
+    User = get_user_model()
+    users = [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
+    return users, [session_cookie(u) for u in users]
+
+
+def create_games(users, count: int, first_seed: int) -> list:
+    from games import selectors, services
+    from games.models import Game
+
+    order = selectors.scenario_ids_in_order()
+    ids = []
+    for i in range(count):
+        seed = first_seed + i
+        pair = [order[i % len(order)], order[(i + 1 + i // len(order)) % len(order)]]
+        if pair[0] == pair[1]:
+            pair[1] = order[(i + 2) % len(order)]
+        game = services.game_create(user=users[0], mode=Game.Mode.COOP, map_name="dungeon",
+                                    faction="guild", scenario_ids=pair, seed=seed)
+        services.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
+        ids.append(game.id)
+    return ids
+
+
+async def open_all(clients, batch: int = 50) -> None:
+    for i in range(0, len(clients), batch):
+        await asyncio.gather(*(c.open() for c in clients[i:i + batch]))
+
+
+async def one_step(n: int, port: int, users, cookies, args, server_pid: int, seed: int,
+                   worker_pid: int) -> dict:
+    from benchmarks.load_client import SeatClient, Tally
+
+    game_ids = await asyncio.to_thread(create_games, users, n, seed)
+    rss_before = rss_mib(server_pid)
+    clients = [SeatClient(port, game_id, seat, cookie, seed=hash((str(game_id), seat)) & 0xFFFF)
+               for game_id in game_ids for seat, cookie in zip(("p1", "p2"), cookies)]
+    connect_started = time.perf_counter()
+    await open_all(clients)
+    deadline = time.perf_counter() + 30
+    while any(c.latest is None for c in clients) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
+    connect_seconds = time.perf_counter() - connect_started
+    rss_connected = rss_mib(server_pid)
+    cpu = [cpu_seconds(pid) for pid in (server_pid, worker_pid, os.getpid())]
+    started = time.perf_counter()
+    until = started + args.duration
+    await asyncio.gather(*(c.play(period=args.period, until=until) for c in clients))
+    elapsed = time.perf_counter() - started
+    rss_after = rss_mib(server_pid)
+    cpu = [(cpu_seconds(pid) - before) / elapsed
+           for pid, before in zip((server_pid, worker_pid, os.getpid()), cpu)]
+    total = Tally()
+    for client in clients:
+        total.add(client.tally)
+    missing = sum(c.latest is None for c in clients)
+    if missing:
+        total.errors["no greeting"] = missing
+    await asyncio.gather(*(c.close() for c in clients))
+    return {"n": n, "tally": total, "elapsed": elapsed, "connect": connect_seconds, "cpu": cpu,
+            "rss_before": rss_before, "rss_connected": rss_connected, "rss_after": rss_after}
+
+
+def report(step: dict) -> bool:
+    tally, n = step["tally"], step["n"]
+    ms = [t * 1000 for t in tally.update_times]
+    p50, p95, p99 = (percentile(ms, p) for p in (50, 95, 99))
+    ok = bool(ms) and p99 < TARGET_P99_MS and not tally.errors
+    per_game = (step["rss_after"] - step["rss_before"]) * 1024 / n
+    print(f"  N={n:4d}: {tally.acked / step['elapsed']:6.1f} commands/s acked "
+          f"({tally.sent} sent, {tally.stale} stale, refused {tally.refused or 0}, "
+          f"errors {tally.errors or 0}); command -> own update p50 {p50:.1f} p95 {p95:.1f} "
+          f"p99 {p99:.1f} ms (answer alone p50 {percentile(tally.reply_times, 50) * 1000:.1f} "
+          f"p99 {percentile(tally.reply_times, 99) * 1000:.1f}); {2 * n} sockets up in {step['connect']:.1f} s; daphne RSS "
+          f"{step['rss_before']:.0f} -> {step['rss_connected']:.0f} (connected) -> "
+          f"{step['rss_after']:.0f} MiB (played) = {per_game:.0f} KiB per game; CPU used "
+          f"(cores): daphne {step['cpu'][0]:.2f}, worker {step['cpu'][1]:.2f}, clients "
+          f"{step['cpu'][2]:.2f}; load average {os.getloadavg()[0]:.2f} "
+          f"[{'ok' if ok else 'FAILED'}]", flush=True)
+    return ok
+
+
+async def run(args, database_url: str, redis_url: str) -> None:
+    from benchmarks.live_site import daphne, free_port
+
+    users, cookies = await asyncio.to_thread(make_users)
+    port = free_port()
+    logs = Path(tempfile.gettempdir())
+    extra_env = {} if args.conn_max_age is None else {"DB_CONN_MAX_AGE": str(args.conn_max_age)}
+    trace = {"app": "benchmarks.bare_asgi:application"} if args.trace else {}
+    if args.trace:
+        extra_env["BENCH_TRACE"] = args.trace
+    server_redis = redis_url
+    if args.redis_socket_timeout:
+        server_redis += ("&" if "?" in redis_url else "?") + f"socket_timeout={args.redis_socket_timeout}"
+    server = daphne(port, database_url=database_url, redis_url=server_redis,
+                    log=logs / f"load-daphne-{port}.log", extra_env=extra_env, **trace)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
+        stdout=(logs / f"load-worker-{port}.log").open("ab"), stderr=subprocess.STDOUT)
+    best = 0
+    try:
+        await asyncio.to_thread(server.start)
+        print(f"server settings: DB_CONN_MAX_AGE={args.conn_max_age if args.conn_max_age is not None else '0 (shipped)'}, "
+              f"channel layer Redis socket_timeout={args.redis_socket_timeout or '5 s (redis-py default, shipped)'}")
+        print(f"daphne pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
+              f"one command per {args.period:g} s per player, {args.duration:g} s per step")
+        seed = 20_000 + int(time.time()) % 10_000 * 100
+        for n in args.steps:
+            step = await one_step(n, port, users, cookies, args, server.pid, seed, worker.pid)
+            seed += n
+            if not report(step):
+                break
+            best = n
+    finally:
+        await asyncio.to_thread(server.stop)
+        worker.terminate()
+        worker.wait(timeout=30)
+    verdict = "met" if best >= TARGET_N else f"MISSED: {best} of {TARGET_N}"
+    print(f"largest N with p99 < {TARGET_P99_MS} ms and no error: {best} (target >= {TARGET_N}: "
+          f"{verdict})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", default="25,50,100,200,300,400,500",
+                        type=lambda text: [int(x) for x in text.split(",") if x])
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--period", type=float, default=5)
+    parser.add_argument("--conn-max-age", type=int, default=None,
+                        help="DB_CONN_MAX_AGE for the server (default: the shipped 0)")
+    parser.add_argument("--redis-socket-timeout", type=float, default=None,
+                        help="socket_timeout on the server's channel-layer Redis URL "
+                             "(default: none, as shipped)")
+    parser.add_argument("--trace", default="", help="file for the server's per-step timings "
+                                                    "(serves benchmarks/bare_asgi.py's traced app)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    urls = setup_django()
+    print("\n".join(machine()))
+    asyncio.run(run(args, *urls))
+    print(f"(ran {time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
