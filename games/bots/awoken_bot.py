@@ -56,7 +56,7 @@ DRAW = 120
 MOVE = 100
 STEP = 30  # per space nearer the goal
 DAMAGE_MINION = 40  # per point of damage that does not knock out
-DANGER = 20  # per monster in or next to the space a character steps into
+SHORT_OF_CLAIM = 2  # a crystal seems this many spaces farther per card a claim lacks
 WORTH_DOING = 1
 INTERRUPT_WORTH = KNOCK_OUT_MINION  # what each action of an interrupt must be worth
 KEEP = 4  # steps are paid for only while the hand holds more cards than this
@@ -304,6 +304,14 @@ class _Position:
         self._threats[monster.id] = total
         return total
 
+    def _short_of_claim(self) -> dict:
+        """For each of this seat's characters, how many cards its claim still lacks (a
+        crystal is better fetched by the character whose icons are in hand)."""
+        cards = self.cards
+        wild = sum(1 for cid in self.hand if cards[cid][0])
+        return {c.id: max(0, 3 - wild - sum(1 for cid in self.hand if c.id in cards[cid][1]))
+                for c in self.mine}
+
     def goals(self) -> dict:
         """character id -> the space it heads for: counters and crystals, each taken by the
         nearest free character (every character counts, a partner's too, so two players
@@ -313,8 +321,10 @@ class _Position:
         targets = set(self.hidden) | set(self.crystals)
         if not targets:
             targets = {m.space for m in self.monsters if m.kind == "ancient" and not m.immortal}
+        crystals = self.crystals
+        short = self._short_of_claim() if crystals else {}
         key = (tuple(c.space for c in self.standing), tuple(c.id for c in self.standing),
-               frozenset(targets))
+               frozenset(targets), tuple(sorted(short.items())))
         cached = self.bot._goals_cache
         if cached is not None and cached[0] == key:  # nobody moved since the last decision
             self._goals = cached[1]
@@ -322,7 +332,8 @@ class _Position:
         goals: dict = {}
         if targets:
             dist = self.t.dist
-            pairs = sorted((dist[c.space].get(s, FAR), i, s)
+            pairs = sorted((dist[c.space].get(s, FAR)
+                            + (SHORT_OF_CLAIM * short.get(c.id, 1) if s in crystals else 0), i, s)
                            for i, c in enumerate(self.standing) for s in targets)
             taken: set = set()
             for d, i, s in pairs:
@@ -604,12 +615,12 @@ class AwokenBot:
                         options.append(("move", s, movers[:1]))
                     elif len(movers) >= 2:
                         options.append(("move", s, movers[:2]))
-            hurt = 2 if c.health - c.damage <= 1 else 1
             for action, s, cards in options:
                 progress = d - pos.distance(s, goal)
                 if progress <= 0:
                     continue
-                worth = (MOVE + STEP * progress - 5 * d - DANGER * pos.danger(s) * hurt
+                # no detours around monsters: measured, they cost more than they save
+                worth = (MOVE + STEP * progress - 5 * d
                          - sum(pos.cards[cid][3] for cid in cards))
                 if worth > value:
                     best, value = {"do": action, "character": c.id, "to": s,
@@ -652,9 +663,7 @@ class AwokenBot:
                 moves[leader.id] = lead_to
             if friend_to is not None and friend_gain > 0:
                 moves[friend.id] = friend_to
-            worth = (MOVE + STEP * (lead_gain + friend_gain) + MOVE // 2
-                     - DANGER * sum(pos.danger(s) for s in moves.values())
-                     - pos.cards[card][3])
+            worth = MOVE + STEP * (lead_gain + friend_gain) + MOVE // 2 - pos.cards[card][3]
             if worth > value:
                 best, value = {"do": "rally", "character": leader.id, "with": friend.id,
                                "to": moves, "cards": [card]}, worth
