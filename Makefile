@@ -38,5 +38,7 @@ test: $(STAMP)
 rules-cases: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py rules_cases tests/rules_cases
 
+bench: $(STAMP) ; $(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis *.egg-info

@@ -1,0 +1,108 @@
+"""Server memory per active game: what one more game in play costs the web process.
+
+    python benchmarks/memory_bench.py [--warm 10] [--games 100,200] [--moves 3]
+
+One daphne process (the site, PostgreSQL, channels-redis; a Celery worker for the
+Ancients). First `--warm` co-op games are connected and played a little, so that the
+imports, connection pools and caches every game shares are paid for; the resident set
+then is the baseline. Then more games are added in steps (`--games`, cumulative totals of
+added games): two connected clients each, every client makes up to `--moves` moves. After
+each step the resident set (VmRSS) is read again; the figure is the growth per added game.
+Note that the process keeps at most 256 parsed game states (selectors.StateCache), so
+past a few hundred games the growth per game is sockets and consumers, not states.
+Target: < 1 MB per active game.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_env import ROOT, machine, rss_mib, setup_django  # noqa: E402
+from benchmarks.load_bench import create_games, make_users, open_all  # noqa: E402
+
+TARGET_KIB = 1024
+
+
+async def add_games(count: int, port: int, users, cookies, seed: int, moves: int) -> list:
+    from benchmarks.load_client import SeatClient
+
+    game_ids = await asyncio.to_thread(create_games, users, count, seed)
+    clients = [SeatClient(port, game_id, seat, cookie, seed=i)
+               for i, (game_id, (seat, cookie)) in enumerate(
+                   (g, sc) for g in game_ids for sc in zip(("p1", "p2"), cookies))]
+    await open_all(clients)
+    for _ in range(moves):
+        for client in clients:
+            await client.move()
+    await asyncio.sleep(1.0)
+    return clients
+
+
+async def run(args, database_url: str, redis_url: str) -> None:
+    from benchmarks.live_site import daphne, free_port
+
+    users, cookies = await asyncio.to_thread(make_users)
+    port = free_port()
+    logs = Path(tempfile.gettempdir())
+    server = daphne(port, database_url=database_url,
+                    redis_url=redis_url + ("&" if "?" in redis_url else "?") + "socket_timeout=15",
+                    extra_env={"DB_CONN_MAX_AGE": "60"}, log=logs / f"memory-daphne-{port}.log")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
+        stdout=(logs / f"memory-worker-{port}.log").open("ab"), stderr=subprocess.STDOUT)
+    clients = []
+    seed = 60_000 + int(time.time()) % 10_000 * 100
+    try:
+        await asyncio.to_thread(server.start)
+        idle = rss_mib(server.pid)
+        clients += await add_games(args.warm, port, users, cookies, seed, args.moves)
+        seed += args.warm
+        base = rss_mib(server.pid)
+        print(f"daphne RSS: idle {idle:.1f} MiB, with {args.warm} warm-up games {base:.1f} MiB")
+        added = 0
+        for total in args.games:
+            more = total - added
+            clients += await add_games(more, port, users, cookies, seed, args.moves)
+            seed += more
+            added = total
+            rss = rss_mib(server.pid)
+            per_game = (rss - base) * 1024 / added
+            errors = sum(sum(c.tally.errors.values()) for c in clients)
+            verdict = "met" if per_game < TARGET_KIB else f"MISSED by {per_game / TARGET_KIB:.1f}x"
+            print(f"  +{added:4d} active games ({2 * added} sockets, "
+                  f"{sum(c.tally.acked for c in clients)} moves acked so far, errors {errors}): "
+                  f"RSS {rss:.1f} MiB = {per_game:.0f} KiB per added game "
+                  f"(target < {TARGET_KIB} KiB: {verdict})", flush=True)
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+        await asyncio.to_thread(server.stop)
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--warm", type=int, default=10)
+    parser.add_argument("--games", default="100,200",
+                        type=lambda text: [int(x) for x in text.split(",") if x])
+    parser.add_argument("--moves", type=int, default=3)
+    args = parser.parse_args()
+    started = time.monotonic()
+    urls = setup_django()
+    print("\n".join(machine()))
+    asyncio.run(run(args, *urls))
+    print(f"(ran {time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Every benchmark in one go (`make bench`): the engine, then the site in its production
+shape. Bounded: about 15 minutes on the 2-CPU machine docs/performance.md describes.
+
+    python benchmarks/run_all.py [--quick]
+
+Each benchmark runs as its own process and prints its own figures and baselines; the site
+benchmarks need PostgreSQL and Redis (see benchmarks/bench_env.py for where they are
+looked for). The round trip and the load run are done twice: with the server settings as
+shipped, and with the two settings docs/performance.md recommends (persistent database
+connections, a channel-layer Redis socket timeout above its 5 s blocking wait), so both
+sets of figures come from the same run. `--quick` shortens every run (a smoke test of the
+benchmarks, not figures to quote).
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TUNED = ["--conn-max-age", "60", "--redis-socket-timeout", "15"]
+
+
+def runs(quick: bool) -> list[list[str]]:
+    if quick:
+        return [["engine_bench.py", "--games", "2", "--repeat", "1"],
+                ["roundtrip_bench.py", "--moves", "40", "--warmup", "5"],
+                ["ancients_bench.py", "--turns", "5"],
+                ["load_bench.py", "--steps", "5", "--duration", "10", *TUNED],
+                ["throughput_bench.py", "--games", "2", "--duration", "5", *TUNED],
+                ["memory_bench.py", "--warm", "3", "--games", "10", "--moves", "1"]]
+    return [["engine_bench.py", "--games", "8", "--repeat", "3"],
+            ["board_bench.py"],
+            ["roundtrip_bench.py"],
+            ["roundtrip_bench.py", "--conn-max-age", "60"],
+            ["ancients_bench.py"],
+            ["load_bench.py", "--steps", "10,25", "--duration", "60"],
+            ["load_bench.py", "--steps", "10,25,50,100,200,300,400,500", "--duration", "60",
+             *TUNED],
+            ["throughput_bench.py", *TUNED],
+            ["throughput_bench.py", "--mode", "coop", "--games", "4,16", *TUNED],
+            ["memory_bench.py"]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    failed = []
+    for command in runs(args.quick):
+        print(f"\n=== python benchmarks/{' '.join(command)}", flush=True)
+        started = time.monotonic()
+        code = subprocess.call([sys.executable, str(HERE / command[0]), *command[1:]])
+        print(f"=== exit {code} after {time.monotonic() - started:.0f} s", flush=True)
+        if code:
+            failed.append(command[0])
+    if failed:
+        sys.exit(f"failed: {', '.join(failed)}")
+
+
+if __name__ == "__main__":
+    main()
