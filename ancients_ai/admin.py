@@ -194,10 +194,27 @@ class FactionAdmin(CheckedContentAdmin):
 # --- treasures ---------------------------------------------------------------------------------
 @admin.register(TreasureCard)
 class TreasureCardAdmin(CheckedContentAdmin):
+    """One card per page; every save checks the whole deck."""
+
     list_display = ("position", "treasure_id", "name", "use", "when", "effect")
     list_display_links = ("treasure_id", "name")
     list_filter = ("use", "when")
     search_fields = ("treasure_id", "name", "text", "effect")
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one at a time, so the deck is never too small
+        return actions
+
+    def delete_view(self, request, object_id, extra_context=None):
+        from ancients_ai.engine.scenarios import MIN_TREASURES
+
+        if request.method == "POST" and TreasureCard.objects.count() <= MIN_TREASURES:
+            self.message_user(request, f"Not deleted: the treasure deck needs at least "
+                                       f"{MIN_TREASURES} cards.", messages.ERROR)
+            return HttpResponseRedirect(reverse("admin:ancients_ai_treasurecard_change",
+                                                args=[object_id]))
+        return super().delete_view(request, object_id, extra_context)
 
 
 # --- scenarios ---------------------------------------------------------------------------------
@@ -578,7 +595,9 @@ class SimulationRunAdmin(admin.ModelAdmin):
         columns = [r for r in (run, other) if r is not None and r.results]
         axes = charts.shared_axes(*[r.results for r in columns])
         panels = [{"run": r, "results": r.results, "charts": charts.run_charts(r.results, **axes),
-                   "previous": r is other} for r in columns]
+                   "previous": r is other, "win_pct": f"{r.results['win_rate']:.1%}",
+                   "interval": f"{r.results['ci_low']:.1%} – {r.results['ci_high']:.1%}"}
+                  for r in columns]
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,
                    "title": f"Balance: {run.version}", "run": run, "panels": panels,
                    "other": other, "others": others, "progress": run.progress,

@@ -16,6 +16,18 @@ WIN = "#4f8a4a"
 LOSS = "#a5473d"
 
 
+def nice_ticks(top: float, count: int = 4) -> list:
+    """Axis values from 0 up to at least `top` in steps of 1, 2 or 5 times a power of ten
+    (whole numbers for counts: an axis of games never reads 2.5)."""
+    rough = max(top, 1) / count
+    power = 10 ** max(0, len(str(int(rough))) - 1)
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+    ticks = [0]
+    while ticks[-1] < top:
+        ticks.append(ticks[-1] + step)
+    return ticks
+
+
 def _n(value: float) -> str:
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return text or "0"
@@ -31,11 +43,12 @@ def bar_chart(pairs: Iterable[Sequence], *, title: str, x_label: str = "", y_lab
     """
     counts = {str(k): v for k, v in pairs}
     labels = [str(c) for c in categories] if categories is not None else list(counts)
-    top = max([top or 0, *counts.values(), 1])
-    left, right, upper, lower = 40, 10, 26, 42
+    ticks = nice_ticks(max([top or 0, *counts.values(), 1]))
+    top = ticks[-1]
+    left, right, upper, lower = 40, 10, 36, 42
     plot_w, plot_h = width - left - right, height - upper - lower
     slot = plot_w / max(len(labels), 1)
-    bar_w = max(slot * 0.72, 1.0)
+    bar_w = min(max(slot * 0.72, 1.0), 64.0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{escape(css_class)}" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
@@ -43,13 +56,12 @@ def bar_chart(pairs: Iterable[Sequence], *, title: str, x_label: str = "", y_lab
         f'<title>{escape(title)}</title>',
         f'<text x="{left}" y="15" font-size="13" font-weight="bold" fill="{INK}">{escape(title)}</text>',
     ]
-    for step in range(5):
-        value = top * step / 4
-        y = upper + plot_h - plot_h * step / 4
+    for value in ticks:
+        y = upper + plot_h - plot_h * value / top
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{_n(y)}" y2="{_n(y)}" '
                      f'stroke="{GRID}" stroke-width="1"/>')
         parts.append(f'<text x="{left - 4}" y="{_n(y + 4)}" text-anchor="end" fill="{INK}">'
-                     f'{_n(round(value, 1))}</text>')
+                     f'{value}</text>')
     every = max(1, len(labels) // 16)  # keep the axis readable with many categories
     for i, label in enumerate(labels):
         value = counts.get(label, 0)

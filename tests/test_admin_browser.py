@@ -3,11 +3,15 @@ with a bad edit, fixes it, playtests it, runs a small balance simulation and rea
 charts; a progress bar follows a run as its chunks finish; a player who is not staff cannot
 get into the admin.
 
-Served by pytest-django's `live_server` (WSGI, in a thread of this process, sharing the test
-database and eager Celery). Not the daphne `site` fixture of test_browser_e2e.py: that one
-is session-wide and Twisted's reactor cannot run twice in one process, so a second copy here
-would break whichever module ran second. Without a websocket route the results page falls
-back to polling, which is what the progress test watches.
+Served by Django's WSGI live server (pytest-django's `LiveServer`, in a thread of this
+process, sharing the test database and eager Celery), started for this module only and
+stopped after it, so no server thread keeps sharing the test thread's in-memory SQLite
+connection while later modules run (pytest-django's `live_server` would, for the whole
+session). Not the daphne `site` fixture of test_browser_e2e.py: it is session-wide and
+Twisted's reactor cannot run twice in one process, so a second copy here would break
+whichever module ran second. Without a websocket route the results page falls back to
+polling, which is what the progress test watches (the websocket path itself is covered by
+the consumer test in test_admin_simulation.py).
 """
 from __future__ import annotations
 
@@ -48,8 +52,22 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def admin_server(django_db_setup, django_db_blocker):
+    from pytest_django.live_server_helper import LiveServer
+
+    with django_db_blocker.unblock():
+        server = LiveServer("localhost")
+        server._live_server_modified_settings.enable()
+        try:
+            yield server
+        finally:
+            server._live_server_modified_settings.disable()
+            server.stop()
+
+
 @pytest.fixture
-def people(live_server, chromium, transactional_db, django_user_model):
+def people(admin_server, chromium, transactional_db, django_user_model):
     from django.core.management import call_command
 
     call_command("load_content", stdout=io.StringIO())
@@ -60,7 +78,7 @@ def people(live_server, chromium, transactional_db, django_user_model):
     def person(username: str, login: str = "/admin/login/"):
         """A browser signed in as `username` (through the admin's login or the site's)."""
         context = chromium.new_context(viewport={"width": 1500, "height": 950},
-                                       base_url=live_server.url)
+                                       base_url=admin_server.url)
         contexts.append(context)
         page = context.new_page()
         page.js_errors = []  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from ancients_ai.engine.scenarios import SCENARIOS_DIR
 from ancients_ai.models import (Map, MinionCard, Scenario, ScenarioGame, ScenarioVersion,
-                                SimulationRun)
+                                SimulationRun, TreasureCard)
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +250,72 @@ def test_results_sit_beside_the_previous_versions(client, designer, content,
     assert panels[1]["previous"] is True
     text = response.content.decode()
     assert "magus v2 · run" in text and "Compared: magus v1" in text
+
+
+# --- the other kinds of content ----------------------------------------------------------------
+@pytest.mark.parametrize("model, key", [("map", "name"), ("faction", "faction_id"),
+                                        ("treasurecard", "treasure_id")])
+def test_every_content_page_opens_and_saves_unchanged(client, designer, content, model, key):
+    from django.apps import apps
+
+    cls = apps.get_model("ancients_ai", model)
+    item = cls.objects.order_by("pk").first()
+    url = reverse(f"admin:ancients_ai_{model}_change", args=[item.pk])
+    page = client.get(url)
+    assert page.status_code == 200
+    response = client.post(url, form_data(page))
+    assert response.status_code == 302, response.context and response.context["errors"]
+    assert client.get(reverse(f"admin:ancients_ai_{model}_changelist")).status_code == 200
+
+
+def test_a_bad_faction_edit_names_the_character(client, designer, content):
+    from ancients_ai.models import Faction
+
+    guild = Faction.objects.get(faction_id="guild")
+    url = reverse("admin:ancients_ai_faction_change", args=[guild.pk])
+    data = form_data(client.get(url))
+    data["characters-0-health"] = 0
+    response = client.post(url, data)
+    assert response.status_code == 200
+    first = guild.characters.order_by("position").first()
+    assert (f"Character {first.character_id}: health must be a whole number of at least 1"
+            in response.content.decode())
+    first.refresh_from_db()
+    assert first.health >= 1
+
+
+def test_a_map_whose_spaces_are_cut_off_is_refused(client, designer, content):
+    dungeon = Map.objects.get(name="dungeon")
+    url = reverse("admin:ancients_ai_map_change", args=[dungeon.pk])
+    data = form_data(client.get(url))
+    data["open_boundaries"] = "1-2"
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert "cannot be reached from space 1" in response.content.decode()
+    dungeon.refresh_from_db()
+    assert dungeon.open_boundaries.startswith("1-2, 1-8")
+
+
+def test_the_treasure_deck_never_drops_below_its_minimum(client, designer, content):
+    from ancients_ai.engine.scenarios import MIN_TREASURES
+
+    cards = list(TreasureCard.objects.order_by("pk"))
+    TreasureCard.objects.filter(pk__in=[c.pk for c in cards[MIN_TREASURES:]]).delete()
+    url = reverse("admin:ancients_ai_treasurecard_delete", args=[cards[0].pk])
+    response = client.post(url, {"post": "yes"}, follow=True)
+    assert "needs at least 12 cards" in response.content.decode()
+    assert TreasureCard.objects.count() == MIN_TREASURES
+
+
+def test_a_scenario_can_be_added_from_nothing(client, designer, content):
+    """An empty new scenario is refused with what it lacks; nothing is stored."""
+    url = reverse("admin:ancients_ai_scenario_add")
+    page = client.get(url)
+    assert page.status_code == 200
+    data = form_data(page)
+    data.update({"slug": "golem", "number": 5, "title": "The Golem", "ancient_id": "golem",
+                 "ancient_name": "The Golem"})
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert "Sides: missing A, B" in response.content.decode()
+    assert not Scenario.objects.filter(slug="golem").exists()

@@ -1,6 +1,7 @@
 // Live progress of a balance run: listen on the run's websocket (group simulation-<id>),
-// and poll the progress URL as well whenever the socket is not open. When the run is done
-// (or failed) the page reloads once to show the server-rendered charts.
+// and poll the progress URL as well: every 2 s while the socket is not open, every 8 s as a
+// safety net while it is (a lost broadcast must not leave the bar stuck). When the run is
+// done (or failed) the page reloads once to show the server-rendered charts.
 (function () {
   "use strict";
   var box = document.getElementById("balance-progress");
@@ -38,33 +39,28 @@
       .then(function (p) { show(p, "polling"); })
       .catch(function () {})
       .then(function () {
-        if (!finished && (!socket || socket.readyState !== WebSocket.OPEN)) {
-          pollTimer = window.setTimeout(poll, 2000);
-        } else {
-          pollTimer = null;
-        }
+        if (finished) { pollTimer = null; return; }
+        var open = socket && socket.readyState === WebSocket.OPEN;
+        pollTimer = window.setTimeout(poll, open ? 8000 : 2000);
       });
   }
 
   function connect() {
-    if (!("WebSocket" in window)) { poll(); return; }
+    if (!("WebSocket" in window)) return;  // polling alone
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     try {
       socket = new WebSocket(scheme + window.location.host + box.dataset.wsPath);
-    } catch (e) { poll(); return; }
+    } catch (e) { return; }
     socket.onmessage = function (event) {
       try { show(JSON.parse(event.data), "live"); } catch (e) { /* ignore a bad frame */ }
     };
     socket.onclose = function () {
       socket = null;
-      if (!finished) {
-        if (!pollTimer) poll();
-        window.setTimeout(connect, 5000);
-      }
+      if (!finished) window.setTimeout(connect, 5000);
     };
   }
 
   connect();
-  // in case the socket never opens (no websocket route, a proxy that drops upgrades)
-  window.setTimeout(function () { if (!socket || socket.readyState !== WebSocket.OPEN) { if (!pollTimer) poll(); } }, 1500);
+  // the first poll waits a little, so a socket that opens at once reports first
+  pollTimer = window.setTimeout(poll, 1500);
 }());
