@@ -129,10 +129,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     trace = {"app": "benchmarks.bare_asgi:application"} if args.trace else {}
     if args.trace:
         extra_env["BENCH_TRACE"] = args.trace
-    server_redis = redis_url
-    if args.redis_socket_timeout:
-        server_redis += ("&" if "?" in redis_url else "?") + f"socket_timeout={args.redis_socket_timeout}"
-    server = daphne(port, database_url=database_url, redis_url=server_redis,
+    server = daphne(port, database_url=database_url, redis_url=redis_url,
                     log=logs / f"load-daphne-{port}.log", extra_env=extra_env, **trace)
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
@@ -142,8 +139,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
     best = 0
     try:
         await asyncio.to_thread(server.start)
-        print(f"server settings: DB_CONN_MAX_AGE={args.conn_max_age if args.conn_max_age is not None else '0 (shipped)'}, "
-              f"channel layer Redis socket_timeout={args.redis_socket_timeout or '5 s (redis-py default, shipped)'}")
+        print("server settings: DB_CONN_MAX_AGE="
+              f"{args.conn_max_age if args.conn_max_age is not None else '0 (shipped)'}")
         print(f"daphne pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
               f"one command per {args.period:g} s per player, {args.duration:g} s per step")
         seed = 20_000 + int(time.time()) % 10_000 * 100
@@ -170,9 +167,6 @@ def main() -> None:
     parser.add_argument("--period", type=float, default=5)
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="DB_CONN_MAX_AGE for the server (default: the shipped 0)")
-    parser.add_argument("--redis-socket-timeout", type=float, default=None,
-                        help="socket_timeout on the server's channel-layer Redis URL "
-                             "(default: none, as shipped)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
     args = parser.parse_args()

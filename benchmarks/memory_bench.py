@@ -53,7 +53,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     port = free_port()
     logs = Path(tempfile.gettempdir())
     server = daphne(port, database_url=database_url,
-                    redis_url=redis_url + ("&" if "?" in redis_url else "?") + "socket_timeout=15",
+                    redis_url=redis_url,
                     extra_env={"DB_CONN_MAX_AGE": "60"}, log=logs / f"memory-daphne-{port}.log")
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",

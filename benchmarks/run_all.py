@@ -6,9 +6,8 @@ shape. Bounded: about 15 minutes on the 2-CPU machine docs/performance.md descri
 Each benchmark runs as its own process and prints its own figures and baselines; the site
 benchmarks need PostgreSQL and Redis (see benchmarks/bench_env.py for where they are
 looked for). The round trip and the load run are done twice: with the server settings as
-shipped, and with the two settings docs/performance.md recommends (persistent database
-connections, a channel-layer Redis socket timeout above its 5 s blocking wait), so both
-sets of figures come from the same run. `--quick` shortens every run (a smoke test of the
+shipped, and with the one docs/performance.md recommends (persistent database connections,
+DB_CONN_MAX_AGE=60), so both sets of figures come from the same run. `--quick` shortens every run (a smoke test of the
 benchmarks, not figures to quote).
 """
 from __future__ import annotations
@@ -20,7 +19,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TUNED = ["--conn-max-age", "60", "--redis-socket-timeout", "15"]
+TUNED = ["--conn-max-age", "60"]
 
 
 def runs(quick: bool) -> list[list[str]]:

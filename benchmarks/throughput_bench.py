@@ -51,10 +51,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     extra = {"BENCH_NO_RATE_LIMIT": "1"}
     if args.conn_max_age is not None:
         extra["DB_CONN_MAX_AGE"] = str(args.conn_max_age)
-    server_redis = redis_url
-    if args.redis_socket_timeout:
-        server_redis += ("&" if "?" in redis_url else "?") + f"socket_timeout={args.redis_socket_timeout}"
-    server = daphne(port, database_url=database_url, redis_url=server_redis, extra_env=extra,
+    server = daphne(port, database_url=database_url, redis_url=redis_url, extra_env=extra,
                     log=logs / f"throughput-daphne-{port}.log", app="benchmarks.bare_asgi:application")
     worker = None
     if args.mode == "coop":
@@ -111,7 +108,6 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20)
     parser.add_argument("--mode", choices=("skirmish", "coop"), default="skirmish")
     parser.add_argument("--conn-max-age", type=int, default=None)
-    parser.add_argument("--redis-socket-timeout", type=float, default=None)
     args = parser.parse_args()
     started = time.monotonic()
     urls = setup_django()

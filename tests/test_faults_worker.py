@@ -9,9 +9,9 @@ the dead connection, and the message, never acknowledged (`acks_late`), is deliv
 to the restarted worker, which plays the turn exactly once.
 
 Redis gives an unacknowledged message to another worker only after the broker's
-visibility timeout. The shipped settings leave it at kombu's default of one hour, so this
-test sets it to 2 s in the worker it starts (FAULT_VISIBILITY_TIMEOUT) and a separate
-check records that the shipped settings would leave the game waiting an hour.
+visibility timeout. It was kombu's default of one hour (found here: the co-op game would
+have waited an hour); the settings now make it 60 s, which a separate check holds them to.
+To run in seconds, this test's worker uses 2 s (FAULT_VISIBILITY_TIMEOUT).
 
 Needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as CI has: the worker is another
 process and must see the test's database and broker.

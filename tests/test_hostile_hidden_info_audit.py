@@ -6,7 +6,7 @@ maps and scenarios), played by the bots through `games.services` exactly as the 
 does, the Ancients' turn run through `services.game_advance` as the worker does. After
 every stored step it builds, for every seat, the `update` that socket would be sent
 (`selectors.update_payload` from the seat's last seq, the consumer's own call), and at the
-end a full resync from 0 and the HTTP events feed. Each payload is checked against the
+end a full resync from 0 and (every fifth game) the HTTP events feed. Each payload is checked against the
 secrets of the game at the version it describes:
 
 - the view is exactly `view_for(state, seat)`, and no other seat's hand, map cards or
@@ -41,7 +41,7 @@ from games.rules.view import view_for
 from test_site_support import _fresh_state_cache, make_user, needs_awoken  # noqa: F401
 
 GAMES = int(os.environ.get("AUDIT_GAMES", "100"))
-COMMANDS_PER_GAME = int(os.environ.get("AUDIT_COMMANDS", "40"))
+COMMANDS_PER_GAME = int(os.environ.get("AUDIT_COMMANDS", "30"))
 FACTIONS = ("guild", "gnomads", "lawbringers", "pit_fighters")
 MAPS = ("dungeon", "ruins")
 SECRET_KEYS = {"rng", "seed", "frames"}
@@ -238,11 +238,12 @@ def audit_game(game: Game, users: dict, bot: str, seed: int, audit: Audit) -> No
         resync = selectors.update_payload(game_id=game.id, seat=seat, after=0)
         assert_events_as_stored(resync["events"], rows, seat, "resync")
         assert_keeps_secrets(resync, secrets, f"game {game.seed} resync to {seat}")
-        client = Client()
-        client.force_login(user)
-        feed = client.get(f"/play/{game.id}/events/?after=0").json()
-        assert_events_as_stored(feed["events"], rows, seat, "feed")
-        assert_keeps_secrets(feed, secrets, f"game {game.seed} events feed to {seat}")
+        if game.seed % 5 == 0:  # the HTTP feed builds events the same way: a sample suffices
+            client = Client()
+            client.force_login(user)
+            feed = client.get(f"/play/{game.id}/events/?after=0").json()
+            assert_events_as_stored(feed["events"], rows, seat, "feed")
+            assert_keeps_secrets(feed, secrets, f"game {game.seed} events feed to {seat}")
     assert_log_replays(final)
 
 
@@ -273,7 +274,7 @@ def test_fifty_skirmishes_never_send_a_secret(players_pair):
         audit_game(game, users, "greedy" if index % 3 else "random", index, audit)
     print(f"\nskirmish audit: {GAMES // 2} games, {audit.commands} commands, "
           f"{audit.payloads} payloads, {audit.hidden_events} hidden events")
-    assert audit.commands >= GAMES // 2 * 20
+    assert audit.commands >= GAMES // 2 * 15
     assert audit.hidden_events > 0  # the other seat's assignments and draws were withheld
 
 
@@ -287,5 +288,5 @@ def test_fifty_coop_awoken_games_never_send_a_secret(players_pair):
     print(f"\nco-op audit: {GAMES - GAMES // 2} games, {audit.commands} commands, "
           f"{audit.ancients_steps} Ancients' steps, {audit.payloads} payloads, "
           f"{audit.hidden_events} hidden events")
-    assert audit.commands >= (GAMES - GAMES // 2) * 20
+    assert audit.commands >= (GAMES - GAMES // 2) * 15
     assert audit.ancients_steps > 0
