@@ -60,6 +60,9 @@ class SimulationForm(forms.Form):
         if scenario is not None:
             others = others.exclude(pk=scenario.pk)
         self.fields["partner"].queryset = others
+        factions = _faction_choices()
+        if len(factions) > 1:
+            self.fields["partner_faction"].initial = factions[1][0]
 
     def clean(self):
         cleaned = super().clean()

@@ -20,10 +20,10 @@ class Command(BaseCommand):
             lines = services.content_load_shipped(force=force)
         except ContentError as error:
             raise CommandError(str(error)) from None
-        changed = 0
+        tally = {"created": 0, "updated": 0, "unchanged": 0, "kept": 0}
         for line in lines:
-            if line.action != "unchanged":
-                changed += 1
+            tally[line.action] = tally.get(line.action, 0) + 1
             if verbosity > 1 or line.action != "unchanged":
                 self.stdout.write(str(line))
-        self.stdout.write(f"load_content: {len(lines)} items, {changed} not unchanged")
+        self.stdout.write(f"load_content: {len(lines)} items: "
+                          + ", ".join(f"{n} {action}" for action, n in tally.items()))
