@@ -48,14 +48,23 @@ ACTION_HANDLERS: dict[str, Callable] = {
 _LAST = {"reveal": "reveal", "interrupt": "interrupt"}
 
 
-def apply(state: GameState, seat: str, command: Any, *,
-          in_place: bool = False) -> tuple[GameState, list[Event]]:
+class _Unrecorded(EventLog):
+    """An event log that keeps nothing (no rule reads the events it has written)."""
+
+    def add(self, kind: str, *, visible_to=None, **data: Any) -> None:
+        return None
+
+
+def apply(state: GameState, seat: str, command: Any, *, in_place: bool = False,
+          quiet: bool = False) -> tuple[GameState, list[Event]]:
     """Apply one command from `seat`; return the new state and the events it caused.
 
     `in_place=True` runs the command on `state` itself instead of a copy, for a caller that
     drops the old state anyway (headless games: `games.simulation`), saving the copy; the
     result is the same state. A refused command may then leave `state` half-changed, so
     such a caller must not use it again (a simulation reports the game as broken).
+    `quiet=True` records no events (the list returned is empty) for a caller that never
+    reads them; the state is the same.
 
     :raises RuleError: the command is refused; `state` is untouched (unless `in_place`).
     """
@@ -66,7 +75,7 @@ def apply(state: GameState, seat: str, command: Any, *,
         raise RuleError("invalid_command", f"{seat!r} is not a player in this game")
     before, version = state.prompt, state.version  # prompts are replaced, never changed
     new = state if in_place else state.clone()
-    events = EventLog()
+    events = _Unrecorded() if quiet else EventLog()
     if command.is_response:
         respond(new, seat, command, events)
     else:
@@ -103,16 +112,17 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
         state.turn.last = _LAST.get(command.name, "action")
 
 
-def advance(state: GameState, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+def advance(state: GameState, *, in_place: bool = False,
+            quiet: bool = False) -> tuple[GameState, list[Event]]:
     """Run deferred work (the Ancients' turn) until it ends or a prompt waits for a person.
 
     Returns the state unchanged (same version) when there is nothing to do, so a retried
-    worker task is harmless. `in_place` as for `apply`.
+    worker task is harmless. `in_place` and `quiet` as for `apply`.
     """
     if not has_deferred_work(state):
         return state, []
     new = state if in_place else state.clone()
-    events = EventLog()
+    events = _Unrecorded() if quiet else EventLog()
     resolve(new, events, run_deferred=True)
     new.version = state.version + 1
     if new.prompt is not None:
