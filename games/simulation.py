@@ -285,11 +285,12 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
     def send(seat: str, command: dict) -> None:
         nonlocal state, engine_time, offer
         t0 = time.perf_counter()
-        # in place: nothing keeps the old state, so the engine's copy would be thrown away;
-        # a refused command ends the game with an error (replays use copying `apply`)
-        state, _ = apply(state, seat, command, in_place=True)
+        # in place and quiet: nothing keeps the old state or reads the events, so the
+        # engine's copy and event records would be thrown away; a refused command ends the
+        # game with an error (replays use the copying, recording `apply`)
+        state, _ = apply(state, seat, command, in_place=True, quiet=True)
         while has_deferred_work(state):
-            state, _ = advance(state, in_place=True)
+            state, _ = advance(state, in_place=True, quiet=True)
         engine_time += time.perf_counter() - t0
         log.append((seat, command))
         turn = state.turn
