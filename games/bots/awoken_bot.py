@@ -413,9 +413,12 @@ class AwokenBot:
                 cards = pos.claim_set(c)
                 if cards:
                     return {"do": "claim", "character": c.id, "cards": cards}, CLAIM
-        best, value = self._best_attack(pos)
-        if value >= KNOCK_OUT_ANCIENT:
-            return best, value
+        best, value = None, 0
+        if any(m.kind == "ancient" and not m.immortal and m.health - m.damage <= 2
+               for m in pos.monsters):  # one attack (two damage at most) might end it
+            best, value = self._best_attack(pos)
+            if value >= KNOCK_OUT_ANCIENT:
+                return best, value
         for c in pos.mine:
             obj = pos.hidden.get(c.space)
             if obj is None:
@@ -427,6 +430,8 @@ class AwokenBot:
             if card is not None:
                 command["discard"] = card
                 return command, REVEAL
+        if best is None:
+            best, value = self._best_attack(pos)
         for candidate, worth in (self._best_treasure(pos), self._best_step(pos)):
             if candidate is not None and worth > value:
                 best, value = candidate, worth
