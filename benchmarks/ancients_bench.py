@@ -104,13 +104,14 @@ def engine_floor(game_id, version: int):
 
 
 async def run(args) -> dict:
+    from asgiref.sync import sync_to_async
     from channels.layers import get_channel_layer
 
     from benchmarks.site_players import TablePlayers
     from games import services
     from games.tasks import run_ancients_turn
 
-    users = await asyncio.to_thread(make_users)
+    users = await sync_to_async(make_users)()
     layer = get_channel_layer()
     channel = await layer.new_channel()
     arrivals: dict[int, asyncio.Future] = {}
@@ -142,7 +143,7 @@ async def run(args) -> dict:
         while len(times["celery"]) < args.turns or len(times["in process"]) < args.turns:
             if game_id is None:
                 seed += 1
-                game_id = await asyncio.to_thread(new_coop, users, seed)
+                game_id = await sync_to_async(new_coop)(users, seed)
                 players = TablePlayers(["p1", "p2"], bot="awoken", seed=seed)
                 if group:
                     await layer.group_discard(group, channel)
@@ -151,12 +152,17 @@ async def run(args) -> dict:
             path = "celery" if len(times["celery"]) <= len(times["in process"]) else "in process"
             # the listener must be waiting before the command commits: expect the version
             # the Ancients will store, which is one past the command's
-            state = await asyncio.to_thread(read_state, game_id)
+            state = await sync_to_async(read_state)(game_id)
             arrivals.clear()
             for version in range(state.version + 1, state.version + 40):
                 arrivals[version] = loop.create_future()
-            handover = await asyncio.to_thread(play_until_handover, game_id, users, players,
-                                               path, marks)
+            # as the consumers call the services: sync_to_async on the thread-sensitive
+            # executor, so the on-commit broadcast's async_to_sync finds this event loop
+            try:
+                handover = await asyncio.wait_for(sync_to_async(play_until_handover)(
+                    game_id, users, players, path, marks), 120)
+            except asyncio.TimeoutError:
+                raise SystemExit(f"a handover to the Ancients took over 120 s ({path})") from None
             if handover is None:
                 game_id = None
                 continue
@@ -167,7 +173,7 @@ async def run(args) -> dict:
                 raise SystemExit(f"no Ancients' step for version {version} within 30 s "
                                  f"({path})") from None
             times[path].append(arrived - marks["published"])
-            floor = await asyncio.to_thread(engine_floor, game_id, version)
+            floor = await sync_to_async(engine_floor)(game_id, version)
             if floor is not None:
                 times["engine only"].append(floor)
     finally:
