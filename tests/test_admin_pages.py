@@ -15,7 +15,10 @@ from ancients_ai.models import (Map, MinionCard, Scenario, ScenarioGame, Scenari
                                 SimulationRun, TreasureCard)
 from games.models import Game
 
-pytestmark = pytest.mark.django_db
+# Tasks run in process here, whatever the environment (CI has a broker but no worker).
+from test_site_support import eager_celery  # noqa: E402,F401
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 PASSWORD = "a-long-test-password-91"
 
 

@@ -12,7 +12,10 @@ from ancients_ai import balance, services
 from ancients_ai.models import Scenario, SimulationChunk, SimulationRun
 from games.simulation import play_awoken
 
-pytestmark = pytest.mark.django_db
+# Tasks run in process here, whatever the environment (CI has a broker but no worker).
+from test_site_support import eager_celery  # noqa: E402,F401
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 @pytest.fixture

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# Tasks run in process here, whatever the environment (CI has a broker but no worker).
+from test_site_support import eager_celery  # noqa: E402,F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery")]
 
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
