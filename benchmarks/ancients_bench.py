@@ -210,7 +210,12 @@ def snapshot_costs(game_id, samples: int = 30) -> dict[str, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=60, help="Ancients' steps per path")
+    parser.add_argument("--conn-max-age", type=int, default=None,
+                        help="DB_CONN_MAX_AGE for the worker and this process (default: the "
+                             "shipped 0, a new database connection per task)")
     args = parser.parse_args()
+    if args.conn_max_age is not None:
+        os.environ["DB_CONN_MAX_AGE"] = str(args.conn_max_age)
     database_url, redis_url = setup_django()
     log = Path(tempfile.gettempdir()) / f"ancients-worker-{os.getpid()}.log"
     worker = subprocess.Popen(
@@ -226,7 +231,8 @@ def main() -> None:
         worker.terminate()
         worker.wait(timeout=30)
     print("\n".join(machine()))
-    print("the Ancients' step, from the handing command's commit to the step's broadcast:")
+    print(f"DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', '0 (shipped)')}; "
+          "the Ancients' step, from the handing command's commit to the step's broadcast:")
     for name, values in times.items():
         print(f"  {name:12s} {summary_ms(values)}")
     p95 = percentile(times["celery"], 95) * 1000

@@ -35,6 +35,7 @@ def runs(quick: bool) -> list[list[str]]:
             ["roundtrip_bench.py"],
             ["roundtrip_bench.py", "--conn-max-age", "60"],
             ["ancients_bench.py"],
+            ["ancients_bench.py", *TUNED],
             ["load_bench.py", "--steps", "10,25", "--duration", "60"],
             ["load_bench.py", "--steps", "10,25,50,100,200,300,400,500", "--duration", "60",
              *TUNED],
