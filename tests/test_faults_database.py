@@ -37,8 +37,8 @@ from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
 from games.rules.serialize import state_from_data, state_to_data
 from test_site_support import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, drain, eager_celery, make_user,
-    needs_awoken, owner, receive_until, start_coop, start_skirmish, teammate)
+    _fresh_state_cache, communicator, connect_seated, drain, owner, receive_until, start_coop,
+    start_skirmish, teammate)
 
 POSTGRES = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 needs_postgres = pytest.mark.skipif(
@@ -177,14 +177,14 @@ class DropConnectionOnce:
             self.fired += 1
             if POSTGRES:
                 pid = connection.connection.info.backend_pid
-                with _side_connection() as side:
+                with SideConnection() as side:
                     side.execute("SELECT pg_terminate_backend(%s)", [pid])
             else:
                 raise OperationalError("server closed the connection unexpectedly")
         return self.real(state, seat, command)
 
 
-class _side_connection:
+class SideConnection:
     """A separate psycopg connection to the same database (not Django's)."""
 
     def __enter__(self):

@@ -134,12 +134,8 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
                 except subprocess.TimeoutExpired:
                     process.kill()
         connection.close()
-    turns = GameCommand.objects.filter(game=game, seat="", version__gt=waiting_at)
-    assert turns.filter(version=waiting_at + 1).count() == 1
-    assert GameCommand.objects.filter(game=game, version=waiting_at + 1, seat="").exists()
-    assert_history_is_whole(game.id)
-    assert Game.objects.get(pk=game.id).awaiting != ["ancients"] or has_deferred_work(
-        selectors.game_state(Game.objects.get(pk=game.id)))
+    assert GameCommand.objects.filter(game=game, version=waiting_at + 1, seat="").count() == 1
+    assert_history_is_whole(game.id)  # versions once each, seqs gapless, log replays
 
 
 def test_the_shipped_settings_redeliver_a_lost_turn_within_a_minute():

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.models import Campaign, Game, GameCommand, Seat
 from test_site_support import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, make_user, outsider, owner, start_skirmish, teammate)
+    _fresh_state_cache, outsider, owner, start_skirmish, teammate)
 
 pytestmark = pytest.mark.django_db
 
