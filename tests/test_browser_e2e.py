@@ -27,7 +27,6 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from browser.harness import launch, wait_idle  # noqa: E402
-from browser.live import LiveSite  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 PASSWORD = "a-long-test-password-91"
@@ -38,14 +37,6 @@ def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / ".gitignore").write_text("*\n")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-@pytest.fixture(scope="session")
-def site(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        server = LiveSite().start()
-        yield server
-        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,6 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from browser.harness import launch  # noqa: E402
-from browser.live import LiveSite  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 COMMANDS = 50
@@ -74,20 +73,6 @@ RECORDER = """
   Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
 })();
 """
-
-
-@pytest.fixture(scope="session")
-def site(request, django_db_setup, django_db_blocker):
-    """The session's daphne: test_browser_e2e's when that module started it already."""
-    for fixturedef in request._fixturemanager._arg2fixturedefs.get("site", []):
-        cached = getattr(fixturedef, "cached_result", None)
-        if cached is not None and isinstance(cached[0], LiveSite):
-            yield cached[0]
-            return
-    with django_db_blocker.unblock():
-        server = LiveSite().start()
-        yield server
-        server.stop()
 
 
 @pytest.fixture(scope="module")
