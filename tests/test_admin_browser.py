@@ -3,11 +3,9 @@ with a bad edit, fixes it, playtests it, runs a small balance simulation and rea
 charts; a progress bar follows a run as its chunks finish; a player who is not staff cannot
 get into the admin.
 
-Served by Django's WSGI live server (pytest-django's `LiveServer`, in a thread of this
-process, sharing the test database and eager Celery), started for this module only and
-stopped after it, so no server thread keeps sharing the test thread's in-memory SQLite
-connection while later modules run (pytest-django's `live_server` would, for the whole
-session). Not the daphne `site` fixture of test_browser_e2e.py: it is session-wide and
+Served by Django's WSGI test server (`AdminServer`, threads of this process, sharing the
+test database and eager Celery), started for this module only and stopped after it. Not the
+daphne `site` fixture of test_browser_e2e.py: it is session-wide and
 Twisted's reactor cannot run twice in one process, so a second copy here would break
 whichever module ran second. Without a websocket route the results page falls back to
 polling, which is what the progress test watches (the websocket path itself is covered by
@@ -55,17 +53,62 @@ def chromium():
         browser.close()
 
 
+def _closing_server_class():
+    from django.core.servers.basehttp import ThreadedWSGIServer
+    from django.db import connections
+
+    class ClosingWSGIServer(ThreadedWSGIServer):
+        """Closes each request thread's database connection for real when the request ends.
+        Django ignores `close()` on an in-memory SQLite database (closing the last connection
+        would drop it); here the test thread's connection keeps it alive, and a connection
+        left open by a finished thread would only linger in SQLite's shared cache."""
+
+        def _close_connections(self):
+            for conn in connections.all(initialized_only=True):
+                if conn.connection is not None:
+                    conn.connection.close()
+                    conn.connection = None
+
+    return ClosingWSGIServer
+
+
+class AdminServer:
+    """Django's threaded WSGI test server on a free port, with no connection handed over:
+    each request thread opens its own connection to the test database (an in-memory SQLite
+    test database is shared-cache, so every connection of the process sees the same data),
+    the way daphne's threads do in test_browser_e2e.py, and closes it when done.
+    pytest-django's `live_server` would instead share the test thread's own connection with
+    the server threads for the rest of the session."""
+
+    def __init__(self) -> None:
+        from django.contrib.staticfiles.handlers import StaticFilesHandler
+        from django.test.testcases import LiveServerThread
+
+        class Thread(LiveServerThread):
+            server_class = _closing_server_class()
+
+        self.thread = Thread("localhost", StaticFilesHandler, connections_override={})
+        self.thread.daemon = True
+        self.thread.start()
+        self.thread.is_ready.wait()
+        if self.thread.error:
+            raise self.thread.error
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.thread.port}"
+
+    def stop(self) -> None:
+        self.thread.terminate()
+
+
 @pytest.fixture(scope="module")
 def admin_server(django_db_setup, django_db_blocker):
-    from pytest_django.live_server_helper import LiveServer
-
     with django_db_blocker.unblock():
-        server = LiveServer("localhost")
-        server._live_server_modified_settings.enable()
+        server = AdminServer()
         try:
             yield server
         finally:
-            server._live_server_modified_settings.disable()
             server.stop()
 
 
