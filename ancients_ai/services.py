@@ -524,10 +524,12 @@ def simulation_start(*, version: ScenarioVersion, games: int = DEFAULT_GAMES,
 
 def _dispatch(run_id: int, chunks: int) -> None:
     from celery import group
+    from django.conf import settings
 
     from ancients_ai.tasks import run_simulation_chunk
 
-    group(run_simulation_chunk.s(run_id, k) for k in range(chunks)).apply_async()
+    group(run_simulation_chunk.s(run_id, k) for k in range(chunks)).apply_async(
+        queue=settings.CELERY_BALANCE_QUEUE)
 
 
 def simulation_run_chunk(*, run_id: int, index: int) -> bool:

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from ancients_ai.engine.scenarios import SCENARIOS_DIR
+from ancients_ai.engine.scenarios import SCENARIOS_DIR, scenario_ids
 from ancients_ai.models import (Map, MinionCard, Scenario, ScenarioGame, ScenarioVersion,
                                 SimulationRun, TreasureCard)
 from games.models import Game
@@ -322,3 +322,48 @@ def test_a_scenario_can_be_added_from_nothing(client, designer, content):
     assert response.status_code == 200
     assert "Sides: missing A, B" in response.content.decode()
     assert not Scenario.objects.filter(slug="golem").exists()
+
+
+# --- every shipped scenario, the whole way round -----------------------------------------------
+@pytest.mark.parametrize("slug", scenario_ids())
+def test_every_shipped_scenario_is_edited_checked_exported_reimported_and_playtested(
+        client, designer, content, slug):
+    scenario = Scenario.objects.get(slug=slug)
+    first_card = scenario.minion_cards.order_by("position").first()
+    card_id, top, bottom = first_card.card_id, first_card.top_type, first_card.bottom_type
+    export_url = reverse("admin:ancients_ai_scenario_export", args=[scenario.pk])
+
+    # a bad edit comes back with the validator's message and is not stored
+    data = form_data(client.get(change_url(scenario)))
+    data[card_field(data, card_id, "top_type")] = "houndd"
+    response = client.post(change_url(scenario), data)
+    assert response.status_code == 200
+    assert (f"Minion card {card_id}: &#x27;houndd&#x27; is not a minion type of this scenario"
+            in response.content.decode())
+    assert scenario.versions.count() == 1
+
+    # a good edit is a new version, and the export carries it
+    data[card_field(data, card_id, "top_type")] = bottom
+    assert client.post(change_url(scenario), data).status_code == 302
+    assert scenario.versions.count() == 2
+    exported = client.get(export_url).content
+    assert yaml.safe_load(exported)["minion_deck"][0]["top"]["type"] == bottom
+
+    # another edit, then the exported file imported over it gives the export back
+    MinionCard.objects.filter(scenario=scenario, card_id=card_id).update(top_type=top)
+    upload = SimpleUploadedFile(f"{slug}.yaml", exported)
+    assert client.post(reverse("admin:ancients_ai_scenario_import"),
+                       {"file": upload}).status_code == 302
+    assert MinionCard.objects.get(scenario=scenario, card_id=card_id).top_type == bottom
+    assert yaml.safe_load(client.get(export_url).content) == yaml.safe_load(exported)
+
+    # the play button starts a solo game of the version now stored
+    response = client.post(reverse("admin:ancients_ai_scenario_play", args=[scenario.pk]),
+                           {"map_name": "dungeon", "faction": "guild"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/play/{game.id}/"
+    link = ScenarioGame.objects.get(game=game)
+    assert link.version == scenario.latest_version
+    rules = game.snapshot["awoken"]["scenarios"][0]["rules"]
+    assert rules["minion_cards"][0]["top"]["type"] == bottom
+    assert client.get(f"/play/{game.id}/").status_code == 200

@@ -129,6 +129,11 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
+# Balance runs (hundreds of chunks of bot games) go to a queue of their own, so that a
+# designer's 1,000-game run never makes a table wait for its Ancients' turn: production runs
+# separate workers for each queue (docker-compose.yml: worker and balance-worker).
+CELERY_BALANCE_QUEUE = env_str("CELERY_BALANCE_QUEUE", default="balance")
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

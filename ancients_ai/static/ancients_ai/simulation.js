@@ -17,9 +17,13 @@
   var finished = false;
   var socket = null;
   var pollTimer = null;
+  var shown = -1;
 
   function show(progress, how) {
     if (finished || !progress) return;
+    // a poll answered late can be older than a broadcast already shown: never go back
+    if (progress.games_done < shown) return;
+    shown = progress.games_done;
     var total = progress.games || 1;
     fill.style.width = Math.round(100 * progress.games_done / total) + "%";
     bar.setAttribute("aria-valuenow", String(progress.games_done));
