@@ -119,7 +119,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error("bad_message", f"unknown message type {kind[:40]!r}")
         except Exception:  # never a traceback to the client, never a dead socket
             logger.exception("game %s seat %s: message failed", self.game_id, self.seat)
-            await self._error("server_error", "something went wrong on the server; try resync")
+            if kind == "command":  # the command's transaction rolled back: say which one
+                await self._reject(_client_id(content), "server_error",
+                                   "something went wrong on the server and nothing was stored; "
+                                   "try the move again")
+            else:
+                await self._error("server_error", "something went wrong on the server; try resync")
 
     def _flooding(self) -> bool:
         now = time.monotonic()

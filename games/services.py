@@ -27,6 +27,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Mapping, Optional, Sequence
 
 from asgiref.sync import async_to_sync
@@ -487,12 +488,44 @@ def _enqueue_ancients(game_id: str, version: int) -> None:
     run_ancients_turn.delay(game_id, version)
 
 
+# A table that has waited this long for the Ancients has most likely lost their task.
+STALLED_AFTER_SECONDS = 30
+
+
+def ancients_requeue_stalled(*, game_id: Any = None,
+                             older_than: float = STALLED_AFTER_SECONDS) -> list[tuple[str, int]]:
+    """Send the Ancients' turn again to every game (or just `game_id`) that has been waiting
+    on it for more than `older_than` seconds; return the (game, version) pairs sent.
+
+    The turn's task is published after commit, once. If the broker was unreachable at that
+    moment (the publish error is only logged) or lost its queue (a Redis restart without
+    persistence), nothing else would ever send it and the table would wait forever. The
+    task is keyed by version, so a copy of one that is merely slow does nothing."""
+    cutoff = timezone.now() - timedelta(seconds=older_than)
+    games = Game.objects.filter(status=Game.Status.PLAYING, awaiting=["ancients"],
+                                updated__lt=cutoff)
+    if game_id is not None:
+        games = games.filter(pk=game_id)
+    stalled = [(str(pk), version) for pk, version in games.values_list("pk", "version")]
+    for pk, version in stalled:
+        logger.warning("game %s waited over %ss for the Ancients at version %s: sending their "
+                       "turn again", pk, older_than, version)
+        try:
+            _enqueue_ancients(pk, version)
+        except Exception:  # the broker is still down: the next sweep tries again
+            logger.warning("could not send the Ancients' turn of game %s", pk, exc_info=True)
+    return stalled
+
+
 # --- presence ----------------------------------------------------------------------------------
 def seat_connect(*, game_id: Any, seat: str) -> list[str]:
-    """Count one more open socket for the seat; return the connected seats."""
+    """Count one more open socket for the seat; return the connected seats. A player who
+    (re)opens a table that has waited too long on the Ancients also sends their turn again:
+    they are often the first to notice a lost task, and the embedded mode has no sweeper."""
     from django.db.models import F
 
     Seat.objects.filter(game_id=game_id, seat=seat).update(connections=F("connections") + 1)
+    ancients_requeue_stalled(game_id=game_id)
     return selectors.connected_seats(game_id)
 
 

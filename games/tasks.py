@@ -22,3 +22,10 @@ def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
     stored, or None when there was nothing to do."""
     result = services.game_advance(game_id=game_id, version=int(version))
     return None if result is None else result.version
+
+
+@shared_task(name="games.requeue_stalled_ancients", ignore_result=True)
+def requeue_stalled_ancients() -> int:
+    """Periodic (celery beat, CELERY_BEAT_SCHEDULE): send again the Ancients' turns that a
+    broker outage lost; return how many were sent."""
+    return len(services.ancients_requeue_stalled())

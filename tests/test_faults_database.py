@@ -223,7 +223,7 @@ async def test_a_connection_killed_mid_command_is_a_clean_error_and_the_retry_ap
     await comm.send_json_to(message)
     reply = await receive_until(comm, lambda m: m["type"] in ("ack", "rejected", "error"))
     assert dropper.fired == 1
-    assert reply["type"] == "error" and reply["code"] == "server_error", reply
+    assert (reply["type"], reply["id"], reply["code"]) == ("rejected", "c1", "server_error"), reply
     assert "Traceback" not in reply["message"] and "terminat" not in reply["message"]
     after = await db(lambda: (Game.objects.get(pk=game.id).snapshot,
                               GameCommand.objects.filter(game=game).count()))()

@@ -61,8 +61,8 @@ async def _move(clients: dict, players: TablePlayers, game_id, tag: str, tries: 
             return True
         if reply["type"] == "rejected" and reply["code"] == "stale_version":
             continue  # it did apply (the answer was lost) or someone moved: read again
-        assert reply["type"] in ("lost", "timeout", "error"), reply
-        if reply["type"] == "error":
+        assert reply["type"] in ("lost", "timeout", "rejected"), reply
+        if reply["type"] == "rejected":
             assert reply["code"] == "server_error" and "Traceback" not in reply["message"]
         await asyncio.sleep(0.3)
     raise AssertionError(f"move {tag} never went through")

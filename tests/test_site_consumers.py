@@ -257,7 +257,7 @@ async def test_a_flood_of_commands_is_rate_limited(owner, teammate):
     await comm.disconnect()
 
 
-async def test_a_server_error_is_reported_without_a_traceback(owner, teammate, monkeypatch):
+async def test_a_server_error_names_the_command_without_a_traceback(owner, teammate, monkeypatch):
     from games import services
 
     game = await _game(owner, teammate)
@@ -273,7 +273,7 @@ async def test_a_server_error_is_reported_without_a_traceback(owner, teammate, m
                              "command": {"do": "end_turn"}})
     answer = await receive(comm)
 
-    assert answer["type"] == "error" and answer["code"] == "server_error"
+    assert (answer["type"], answer["id"], answer["code"]) == ("rejected", 1, "server_error")
     assert "fire" not in answer["message"] and "Traceback" not in answer["message"]
     await comm.send_json_to({"type": "ping"})
     assert await receive(comm) == {"type": "pong"}

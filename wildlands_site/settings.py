@@ -134,6 +134,12 @@ else:
 # separate workers for each queue (docker-compose.yml: worker and balance-worker).
 CELERY_BALANCE_QUEUE = env_str("CELERY_BALANCE_QUEUE", default="balance")
 
+# A table waiting on the Ancients for longer than games.services.STALLED_AFTER_SECONDS gets
+# their turn sent again (a broker outage may have lost it): `celery beat` runs the sweep.
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stalled-ancients": {"task": "games.requeue_stalled_ancients", "schedule": 30.0},
+}
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

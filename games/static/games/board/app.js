@@ -188,7 +188,8 @@ export class BoardApp {
         this.toast(text, "error");
         this.panels.log(`Refused${sent && sent.label ? ` (${sent.label})` : ""}: ${text}`, "error");
         this.flow.reset({ text, error: true });
-        if (msg.code === "stale_version" && this.socket) this.socket.resync();
+        // stale: the board moved on; server_error: nothing was stored, read the board again
+        if ((msg.code === "stale_version" || msg.code === "server_error") && this.socket) this.socket.resync();
         return;
       }
       case "presence": {
