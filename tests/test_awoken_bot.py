@@ -14,20 +14,11 @@ from games.rules.engine import apply
 from games.rules.legal import legal_commands
 from games.rules_cases import build_state
 from games.simulation import bot_seed, play_awoken, rare_collections, replay
+from test_bots import key
 
 ROW = {"bounds": [0, 0, 50, 10],
        "spaces": [{"n": n, "at": [n * 10 - 5, 5]} for n in range(1, 6)],
        "open": [[1, 2], [2, 3], [3, 4], [4, 5]]}  # a corridor 1 - 2 - 3 - 4 - 5
-
-
-def key(command: dict) -> tuple:
-    """A command up to the order of its cards (the engine accepts any order)."""
-    data = dict(command)
-    if "cards" in data:
-        data["cards"] = tuple(sorted(data["cards"]))
-    if isinstance(data.get("to"), dict):
-        data["to"] = tuple(sorted(data["to"].items()))
-    return tuple(sorted(data.items()))
 
 
 def position(hand, *, characters=None, objects=(), minions=(), ancient=None, players=1,

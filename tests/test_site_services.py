@@ -17,6 +17,27 @@ from test_site_support import (  # noqa: F401  (fixtures)
 pytestmark = pytest.mark.django_db
 
 
+def scripted_move(game: Game, owner, teammate) -> tuple:
+    """(seat, user, command): the scripted command for the game's position and the player of
+    the two who sends it."""
+    seat, command = scripted_command(current_state(game.id))
+    return seat, (owner if seat == "p1" else teammate), command
+
+
+def change_what_apply_returns(monkeypatch, change) -> None:
+    """From now on the engine's `apply`, as the services call it, returns its real result
+    changed by `change(state, seat)`: one command then reaches a position (an outcome,
+    deferred work) that the rules would take a whole game to reach."""
+    real_apply = engine.apply
+
+    def apply_then_change(state, seat, command):
+        new, events = real_apply(state, seat, command)
+        change(new, seat)
+        return new, events
+
+    monkeypatch.setattr(services.engine, "apply", apply_then_change)
+
+
 # --- creating and joining ----------------------------------------------------------------------
 def test_a_skirmish_waits_in_setup_until_every_seat_is_taken(owner):
     game = services.game_create(user=owner, mode="skirmish", map_name=map_name(),
@@ -137,8 +158,7 @@ def test_the_seat_to_move_applies_a_command(owner, teammate):
 
 def test_a_stale_version_is_rejected_and_changes_nothing(owner, teammate):
     game = start_skirmish(owner, teammate)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
+    seat, user, command = scripted_move(game, owner, teammate)
     before = (game.version, game.last_seq, GameEvent.objects.count())
 
     with pytest.raises(RuleError) as error:
@@ -206,8 +226,7 @@ def test_a_committed_command_is_broadcast_to_the_game_group(owner, teammate,
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(f"game-{game.id}", channel)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
+    seat, user, command = scripted_move(game, owner, teammate)
 
     with django_capture_on_commit_callbacks(execute=True):
         services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
@@ -229,16 +248,12 @@ def test_nothing_is_broadcast_for_a_refused_command(owner, teammate,
 
 def test_the_command_that_ends_the_game_records_the_outcome(owner, teammate, monkeypatch):
     game = start_skirmish(owner, teammate)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
-    real_apply = engine.apply
+    seat, user, command = scripted_move(game, owner, teammate)
 
-    def apply_and_win(state, seat, command):
-        new, events = real_apply(state, seat, command)
-        new.outcome = {"result": "won", "winner": seat, "cause": "points"}
-        return new, events
+    def win(state, seat):
+        state.outcome = {"result": "won", "winner": seat, "cause": "points"}
 
-    monkeypatch.setattr(services.engine, "apply", apply_and_win)
+    change_what_apply_returns(monkeypatch, win)
     result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                          command=command)
 
@@ -255,8 +270,7 @@ def test_the_command_that_ends_the_game_records_the_outcome(owner, teammate, mon
 
 def test_the_parsed_state_is_cached_per_version(owner, teammate, django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
+    seat, user, command = scripted_move(game, owner, teammate)
 
     with django_capture_on_commit_callbacks(execute=True):
         services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)

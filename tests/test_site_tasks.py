@@ -13,15 +13,16 @@ import time
 
 import pytest
 
+from benchmarks.live_site import database_url
 from games import selectors, services
 from games.models import Game, GameCommand
-from games.rules import engine
 from games.rules.frames import frame_handler, has_deferred_work
 from games.rules.serialize import state_to_data
 from games.tasks import run_ancients_turn
 from test_site_support import (  # noqa: F401  (fixtures)
     _fresh_state_cache, awoken_available, current_state, eager_celery, owner, random_legal_command,
-    scripted_command, start_coop, start_skirmish, teammate)
+    start_coop, start_skirmish, teammate)
+from test_site_services import change_what_apply_returns, scripted_move
 
 DEFERRED = "site_test_ancients_step"
 
@@ -38,9 +39,27 @@ class AncientsStandIn:
         raise AssertionError("the stand-in never asks anything")
 
 
+def stand_in(n: int) -> dict:
+    """The stand-in's deferred frame, its step numbered `n`."""
+    return {"kind": DEFERRED, "deferred": True, "n": n}
+
+
+def play_until_the_ancients(game: Game, users: dict, rng: random.Random):
+    """The players make random legal commands until they end their turn (the command that
+    leaves the Ancients' turn as deferred work); that position's state."""
+    while True:
+        state = current_state(game.id)
+        assert state.outcome is None
+        if has_deferred_work(state):
+            return state
+        seat, command = random_legal_command(state, rng)
+        services.game_apply_command(game_id=game.id, user=users[seat],
+                                    expected_version=state.version, command=command)
+
+
 def _with_deferred_work(game: Game) -> Game:
     state = current_state(game.id).clone()
-    state.frames.append({"kind": DEFERRED, "deferred": True, "n": 1})
+    state.frames.append(stand_in(1))
     game.snapshot = state_to_data(state)
     game.save()
     selectors.STATES.clear()
@@ -87,17 +106,9 @@ def test_without_deferred_work_the_task_does_nothing(owner, teammate):
 def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
         owner, teammate, monkeypatch, django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
-    real_apply = engine.apply
+    seat, user, command = scripted_move(game, owner, teammate)
     started = []
-
-    def apply_then_defer(state, seat, command):
-        new, events = real_apply(state, seat, command)
-        new.frames.append({"kind": DEFERRED, "deferred": True, "n": 7})
-        return new, events
-
-    monkeypatch.setattr(services.engine, "apply", apply_then_defer)
+    change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(7)))
     monkeypatch.setattr(run_ancients_turn, "delay", lambda *args: started.append(args))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
@@ -115,16 +126,8 @@ def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
 def test_eager_mode_runs_the_turn_inside_on_commit_on_the_same_path(
         owner, teammate, monkeypatch, eager_celery):
     game = start_skirmish(owner, teammate)
-    seat, command = scripted_command(current_state(game.id))
-    user = owner if seat == "p1" else teammate
-    real_apply = engine.apply
-
-    def apply_then_defer(state, seat, command):
-        new, events = real_apply(state, seat, command)
-        new.frames.append({"kind": DEFERRED, "deferred": True, "n": 9})
-        return new, events
-
-    monkeypatch.setattr(services.engine, "apply", apply_then_defer)
+    seat, user, command = scripted_move(game, owner, teammate)
+    change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(9)))
     services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
 
     game.refresh_from_db()
@@ -157,23 +160,12 @@ def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammat
 
     assert celery_app.conf.task_always_eager is False
     game = start_coop(owner, teammate)
-    users = {"p1": owner, "p2": teammate}
-    rng = random.Random(1)
-    while True:  # play until the players end their turn
-        state = current_state(game.id)
-        assert state.outcome is None
-        if has_deferred_work(state):
-            break
-        seat, command = random_legal_command(state, rng)
-        services.game_apply_command(game_id=game.id, user=users[seat],
-                                    expected_version=state.version, command=command)
-    waiting_at = Game.objects.get(pk=game.id).version
+    waiting_at = play_until_the_ancients(game, {"p1": owner, "p2": teammate},
+                                         random.Random(1)).version
 
     db = settings.DATABASES["default"]
-    env = {**os.environ, "DATABASE_URL": (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}") if db["ENGINE"].endswith("postgresql")
-        else f"sqlite:///{db['NAME']}"}
+    env = {**os.environ, "DATABASE_URL": database_url(db) if db["ENGINE"].endswith("postgresql")
+           else f"sqlite:///{db['NAME']}"}
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
          "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
