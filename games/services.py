@@ -299,25 +299,10 @@ def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState
 
 
 def _grant_campaign_treasures(state: GameState, treasures: list) -> None:
-    """Hand the party's kept treasures out before the first turn: one to each player's first
-    character, then to each player's second, and so on; each is taken out of the treasure
-    deck so it cannot be found again."""
-    if not treasures:
-        return
-    per_player = [state.characters_of(p.id) for p in state.players]
-    order = [chars[i] for i in range(max(len(c) for c in per_player))
-             for chars in per_player if i < len(chars)]
-    deck = getattr(state.awoken, "treasure_deck", None)
-    known = getattr(state.awoken, "treasure_defs", None) or {}
-    given = 0
-    for treasure in treasures:
-        if known and treasure not in known:
-            logger.warning("campaign treasure %r is not in this game's treasures; skipped", treasure)
-            continue
-        if isinstance(deck, list) and treasure in deck:
-            deck.remove(treasure)
-        order[given % len(order)].treasures.append(treasure)
-        given += 1
+    from ancients_ai.engine.setup import grant_kept_treasures
+
+    for treasure in grant_kept_treasures(state, treasures):
+        logger.warning("campaign treasure %r is not in this game's treasures; skipped", treasure)
 
 
 def _digest(data: Any) -> str:

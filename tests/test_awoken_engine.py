@@ -405,3 +405,18 @@ def test_players_cannot_attack_each_others_characters():
     with pytest.raises(RuleError) as refused:
         apply(state, "p2", {"do": "ranged", "character": "cy", "target": "ash", "cards": ["g1"]})
     assert refused.value.code == "own_character"
+
+
+# --- a campaign's kept treasures --------------------------------------------------------------
+def test_kept_treasures_are_dealt_round_the_party_and_leave_the_deck():
+    from ancients_ai.engine.setup import grant_kept_treasures
+
+    state = solo(seed=5)
+    kept = list(state.awoken.treasure_deck)  # what the party found in earlier games
+    assert len(kept) >= 2
+    skipped = grant_kept_treasures(state, [*kept, "no_such_treasure"])
+
+    assert skipped == ["no_such_treasure"]
+    characters = state.characters_of("p1")
+    assert [c.treasures for c in characters[:len(kept)]] == [[t] for t in kept]
+    assert not set(kept) & set(state.awoken.treasure_deck), "a kept treasure cannot be found again"

@@ -129,3 +129,25 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
     for player in players:
         draw(state, player, OPENING_HAND, events)
     return state
+
+
+def grant_kept_treasures(state: GameState, treasures: Sequence[str]) -> list[str]:
+    """Hand a campaign party's kept treasures out before the first turn: one to each
+    player's first character, then to each player's second, and so on. Each is taken out of
+    the treasure deck so that it cannot be found again. Returns the ids this game does not
+    know (skipped): a treasure kept from a game with other content."""
+    awoken: AwokenState = state.awoken
+    per_player = [state.characters_of(p.id) for p in state.players]
+    order = [chars[i] for i in range(max((len(c) for c in per_player), default=0))
+             for chars in per_player if i < len(chars)]
+    skipped: list[str] = []
+    given = 0
+    for treasure in treasures:
+        if treasure not in awoken.treasure_defs or not order:
+            skipped.append(treasure)
+            continue
+        if treasure in awoken.treasure_deck:
+            awoken.treasure_deck.remove(treasure)
+        order[given % len(order)].treasures.append(treasure)
+        given += 1
+    return skipped
