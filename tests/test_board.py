@@ -192,6 +192,63 @@ def test_a_line_cannot_slip_through_a_corner():
     assert square(False).has_los(1, 4) and square(False).los_gap(1, 4) == 1
 
 
+def _arrow_slit(aim: float, width: float = 0.0008, window: bool = False) -> Board:
+    """Two rooms behind a thick wall, pierced by one straight slit a hair wide.
+
+    The wall (x from 10 to 12) is off the board except for the slit, which belongs to
+    room 1 (core at (5, 6)) and opens into room 2 (core at (17, 4)). The slit's middle line
+    passes through (11, 5), half way between the cores, with slope `aim`; `width` is
+    measured across x = 10 and x = 12. With `window`, space 3 is a wide opening in the
+    wall above the slit, open to both rooms.
+    """
+    h = width / 2
+    slit = [[10, 5 - aim - h], [12, 5 + aim - h], [12, 5 + aim + h], [10, 5 - aim + h]]
+    spaces = [
+        {"n": 1, "at": [5, 6], "polygon": [[0, 0], [10, 0], *slit, [10, 10], [0, 10]]},
+        {"n": 2, "at": [17, 4], "polygon": [[12, 0], [22, 0], [22, 10], [12, 10]]},
+    ]
+    opened = [[1, 2]]
+    if window:
+        spaces.append({"n": 3, "at": [11, 7.5], "polygon": [[10, 5.2], [12, 5.2], [12, 10], [10, 10]]})
+        opened += [[1, 3], [2, 3]]
+    return board_from_data({"bounds": [0, 0, 22, 10], "spaces": spaces, "open": opened})
+
+
+def _grazing_aim() -> float:
+    """The least steep slope a line through (11, 5) can have and still touch both cores.
+
+    By symmetry it touches them both at once: its distance from (5, 6) is the radius,
+    |1 + 6 s| = 0.5 * sqrt(1 + s * s); the shallower root.
+    """
+    a, b, c = 36 - 0.25, 12.0, 1 - 0.25
+    return (-b + math.sqrt(b * b - 4 * a * c)) / (2 * a)
+
+
+def test_a_slit_a_hair_wide_gives_line_of_sight_that_sampled_lines_miss():
+    board = _arrow_slit(aim=-0.125)  # lines along the slit pass well inside both cores
+    assert board.has_los(1, 2) and board.has_los(2, 1)
+    assert board.los_gap(1, 2) == 0
+    # the best line keeps only 0.0004 from the slit's corners: no segment between the
+    # centres and rim points of the cores gets through
+    assert _reference_gap(board, 1, 2) is None
+
+
+def test_a_slit_turned_a_hair_past_the_cores_gives_no_line_of_sight():
+    limit = _grazing_aim() + 0.0008 / 2  # the steepest lines through the slit just touch both cores
+    grazing = _arrow_slit(aim=limit - 0.0002)  # a hair short of the limit, lines still graze both cores
+    assert grazing.has_los(1, 2) and grazing.has_los(2, 1)
+    closed = _arrow_slit(aim=limit + 0.0002)  # a hair beyond it, every line through the slit misses a core
+    assert not closed.has_los(1, 2) and not closed.has_los(2, 1)
+    assert closed.los_gap(1, 2) is None
+
+
+def test_the_gap_is_the_fewest_spaces_over_all_lines_even_a_hair_wide_one():
+    board = _arrow_slit(aim=-0.125, window=True)
+    assert _reference_gap(board, 1, 2) == 1  # the sampled lines all go through the window
+    assert board.los_gap(1, 2) == 0 and board.los_gap(2, 1) == 0  # the slit crosses no other space
+    assert board.in_heavy_range(1, 2)
+
+
 def test_los_gap_and_heavy_range_count_spaces_along_the_line():
     board = row("", "", "", "", "")
     assert [board.los_gap(1, n) for n in (1, 2, 3, 4, 5)] == [0, 0, 1, 2, 3]
@@ -239,11 +296,11 @@ def _reference_gap(board: Board, a: int, b: int) -> int | None:
             d = (q[0] - p[0], q[1] - p[1])
             pieces = []
             for n in board.spaces:
-                span = _clip(board.cell(n), p, d)
-                if span and span[1] - span[0] > 1e-9:
-                    pieces.append((span[0], span[1], n))
+                for lo, hi in _clip(board.cell(n), p, d):
+                    if hi - lo > 1e-9:
+                        pieces.append((lo, hi, n))
             pieces.sort()
-            ok = pieces[0][2] == a and pieces[-1][2] == b
+            ok = bool(pieces) and pieces[0][2] == a and pieces[-1][2] == b
             for (_, end, m), (start, _, k) in zip(pieces, pieces[1:]):
                 x, y = p[0] + end * d[0], p[1] + end * d[1]
                 if abs(end - start) > 1e-7 or frozenset((m, k)) not in opened:
@@ -263,21 +320,28 @@ def _reference_gap(board: Board, a: int, b: int) -> int | None:
 
 
 def _clip(poly, p, d):
-    lo, hi = 0.0, 1.0
+    """The stretches (lo, hi) of p + t d, 0 <= t <= 1, inside a simple polygon (convex or not)."""
+    cuts = {0.0, 1.0}
     for i in range(len(poly)):
         (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
-        nx, ny = y1 - y0, x0 - x1
-        num = nx * (x0 - p[0]) + ny * (y0 - p[1])
-        den = nx * d[0] + ny * d[1]
+        ex, ey = x1 - x0, y1 - y0
+        den = d[0] * ey - d[1] * ex
         if den == 0:
-            if num < 0:
-                return None
-            continue
-        if den > 0:
-            hi = min(hi, num / den)
-        else:
-            lo = max(lo, num / den)
-    return (lo, hi) if lo < hi else None
+            continue  # parallel to the edge: it is met at the ends of neighbouring edges
+        t = ((x0 - p[0]) * ey - (y0 - p[1]) * ex) / den
+        u = ((x0 - p[0]) * d[1] - (y0 - p[1]) * d[0]) / den
+        if 0 < t < 1 and -1e-12 <= u <= 1 + 1e-12:
+            cuts.add(t)
+    cuts = sorted(cuts)
+    spans = []
+    for lo, hi in zip(cuts, cuts[1:]):
+        mid = (lo + hi) / 2
+        if geo.point_in_polygon((p[0] + mid * d[0], p[1] + mid * d[1]), poly):
+            if spans and spans[-1][1] == lo:
+                spans[-1] = (spans[-1][0], hi)
+            else:
+                spans.append((lo, hi))
+    return spans
 
 
 @pytest.mark.parametrize("seed", [1, 2])

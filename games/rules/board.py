@@ -23,9 +23,20 @@ Line of sight from space a to space b exists when some straight segment from a p
 a's core disc to a point of b's core disc crosses only open boundaries, stays on the board,
 enters no cover space other than a and b, and respects high ground: from a high space the
 line may reach any high space, and a low space only without passing through another high
-space; from a low space the line may not enter any high space at all. Segments are sampled
-between the centre and `LOS_SAMPLES` points around the rim of each core; a segment that
-passes exactly through a corner where cells meet counts as blocked.
+space; from a low space the line may not enter any high space at all. A segment that passes
+exactly through a corner where cells meet counts as blocked.
+
+The search for such a segment is exact up to a tolerance of `LOS_CLEARANCE` (relative to
+the size of the board), not a sampling. A cheap first pass tries segments between the
+centre and `LOS_SAMPLES` rim points of each core; when that does not already reach the
+fewest spaces any line could cross, the critical lines are tried as well. Why they are
+enough: a free line can be slid and turned, keeping clear of every corner by the
+tolerance and reaching that far into both cores, until it can move no further, and then it
+touches two of: the two cores (shrunk by twice the tolerance) and the small circles of
+that radius around the cell corners near the cores. So every line tangent to two of these
+circles is tried. A line of sight that only exists closer than the tolerance to a corner,
+or only by grazing a core, may be missed; one that passes exactly through a corner is
+blocked by the rule anyway. The fewest spaces crossed is the minimum over all these lines.
 """
 from __future__ import annotations
 
@@ -41,7 +52,8 @@ from games.content.common import ContentError
 from games.rules import geometry as geo
 
 DEFAULT_CORE_RADIUS = 0.5
-LOS_SAMPLES = 12  # points around each core rim, besides its centre
+LOS_SAMPLES = 12  # points around each core rim, besides its centre (the cheap first pass)
+LOS_CLEARANCE = 1e-7  # relative to the board's size: lines closer than this to a corner may be missed
 _TOP_KEYS = {"bounds", "core_radius", "spaces", "open", "name", "title", "description"}
 _SPACE_KEYS = {"n", "at", "cover", "high", "polygon"}
 
@@ -246,7 +258,7 @@ def _build(data: Any, name: str, source: str) -> Board:
             rings.append(frozenset(m for m, d in dist[n].items() if d <= k))
         within[n] = tuple(rings)
 
-    gap = _line_of_sight(by_n, sub, radius)
+    gap = _line_of_sight(by_n, sub, radius, LOS_CLEARANCE * max(x1 - x0, y1 - y0))
 
     bounds_list = []
     for e in sub.shared:
@@ -299,8 +311,14 @@ def _bfs(start: int, neighbours: dict[int, frozenset[int]]) -> dict[int, int]:
 # --------------------------------------------------------------------------- line of sight
 
 
-def _line_of_sight(defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: float) -> dict[int, dict[int, int]]:
-    """For every ordered pair with line of sight, the fewest other spaces crossed."""
+def _line_of_sight(
+    defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: float, clearance: float,
+) -> dict[int, dict[int, int]]:
+    """For every ordered pair with line of sight, the fewest other spaces crossed.
+
+    Sampled segments first (most pairs are settled there, at the lower bound of
+    `_least_crossings`), then the critical lines of `_critical_gap` for the rest.
+    """
     numbers = sorted(defs)
     rims = [(math.cos(2 * math.pi * k / LOS_SAMPLES), math.sin(2 * math.pi * k / LOS_SAMPLES)) for k in range(LOS_SAMPLES)]
     samples = {
@@ -311,6 +329,7 @@ def _line_of_sight(defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: floa
     # centre to centre first, then parallel lines (the widest spread), then the rest
     first = [(0, 0)] + [(k, k) for k in range(1, count)]
     order = first + [(i, j) for i in range(count) for j in range(count) if i != j]
+    corners = _corners(sub, clearance)
 
     cover = frozenset(n for n in numbers if defs[n].cover)
     cover_or_high = cover | frozenset(n for n in numbers if defs[n].high)
@@ -336,6 +355,8 @@ def _line_of_sight(defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: floa
                     best = g
                     if best <= least:
                         break
+            if best < 0 or best > least:
+                best = _critical_gap(sub, a, b, defs[a].at, defs[b].at, radius, clearance, corners, forbidden, least, best)
             if best < 0:
                 continue
             if high_a or not high_b:
@@ -343,6 +364,51 @@ def _line_of_sight(defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: floa
             if high_b or not high_a:
                 gap[b][a] = best
     return gap
+
+
+def _corners(sub: geo.Subdivision, clearance: float) -> list[Point]:
+    """Every corner of every cell, once (corners closer than a quarter of the clearance merge)."""
+    grid = clearance / 4
+    found: dict[tuple[int, int], Point] = {}
+    for poly in sub.cells.values():
+        for p in poly:
+            found.setdefault((round(p[0] / grid), round(p[1] / grid)), p)
+    return list(found.values())
+
+
+def _critical_gap(
+    sub: geo.Subdivision, a: int, b: int, ca: Point, cb: Point, radius: float, clearance: float,
+    corners: list[Point], forbidden: frozenset, least: int, best: int,
+) -> int:
+    """Improve `best` (-1: none yet) with the critical lines between the cores of a and b.
+
+    The lines that keep `clearance` away from every corner near the cores and reach
+    2 * `clearance` into both cores form a closed set, and the spaces a line crosses only
+    change where it meets a corner, so they are the same across each connected part of
+    that set. Slide a line of any part to its extreme direction: there it rests against
+    two of the circles (a shrunk core, or a corner's circle of radius `clearance`), since a
+    line held by only one circle could still turn further. So the common tangents of every
+    two circles meet every part; each is walked from the nearest point of one core to the
+    nearest point of the other. Only corners within `radius` of the segment joining the
+    centres can come near a line between the two cores.
+    """
+    core = radius - 2 * clearance
+    near = [v for v in corners if geo.point_segment_distance(v, ca, cb) <= radius]
+    circles = [(ca, core), (cb, core)] + [(v, clearance) for v in near]
+    reach = core + clearance
+    for i, (c1, r1) in enumerate(circles):
+        for c2, r2 in circles[i + 1:]:
+            for nx, ny, c in geo.common_tangents(c1, r1, c2, r2):
+                ha = nx * ca[0] + ny * ca[1] - c
+                hb = nx * cb[0] + ny * cb[1] - c
+                if abs(ha) > reach or abs(hb) > reach:
+                    continue  # misses a core
+                g = sub.walk((ca[0] - ha * nx, ca[1] - ha * ny), (cb[0] - hb * nx, cb[1] - hb * ny), a, b, forbidden)
+                if g >= 0 and (best < 0 or g < best):
+                    best = g
+                    if best <= least:
+                        return best
+    return best
 
 
 def _least_crossings(

@@ -151,6 +151,36 @@ def point_polygon_boundary_distance(p: Point, poly: Sequence[Point]) -> float:
     return min(point_segment_distance(p, poly[i], poly[(i + 1) % n]) for i in range(n))
 
 
+# --------------------------------------------------------------------------- lines
+
+
+Line = tuple[float, float, float]  # (nx, ny, c): the points with nx*x + ny*y == c, |(nx, ny)| == 1
+
+
+def common_tangents(c1: Point, r1: float, c2: Point, r2: float) -> list[Line]:
+    """Every line tangent to both circles (centre, radius): up to four, fewer when they overlap.
+
+    A radius of 0 stands for a point. Each line is (nx, ny, c) with a unit normal; the
+    signed distance of a point p from it is nx*p.x + ny*p.y - c.
+    """
+    dx, dy = c1[0] - c2[0], c1[1] - c2[1]
+    d2 = dx * dx + dy * dy
+    if d2 == 0.0:
+        return []
+    lines: list[Line] = []
+    # distance r1 from c1 on the positive side, and +-r2 from c2: n . (c1 - c2) == r1 -+ r2
+    for k in (r1 - r2, r1 + r2):
+        h2 = d2 - k * k
+        if h2 < 0.0:
+            continue
+        h = math.sqrt(h2)
+        for side in ((1.0,) if h == 0.0 else (1.0, -1.0)):
+            nx = (k * dx - side * h * dy) / d2
+            ny = (k * dy + side * h * dx) / d2
+            lines.append((nx, ny, nx * c1[0] + ny * c1[1] - r1))
+    return lines
+
+
 # --------------------------------------------------------------------------- containment
 
 
