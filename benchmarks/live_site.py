@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,6 +91,32 @@ def daphne(port: int, *, database_url: str, redis_url: str, log: Optional[Path] 
                     app], env=env, log=log, port=port)
 
 
+def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = None) -> Service:
+    """One Celery worker as production runs it for the Ancients' turns (`--pool=solo`)."""
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
+    return Service([sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+                    "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+                   env=env, log=log)
+
+
+def bench_main(run: Callable[..., Awaitable[None]], args: Any) -> None:
+    """A site benchmark's run once its arguments are read: Django set up against the
+    benchmark's PostgreSQL and Redis (benchmarks/bench_env.py), the machine described, then
+    `run(args, database_url, redis_url)`, and how long it all took."""
+    from benchmarks.bench_env import machine, setup_django
+
+    started = time.monotonic()
+    urls = setup_django()
+    print("\n".join(machine()))
+    asyncio.run(run(args, *urls))
+    print(f"(ran {time.monotonic() - started:.0f} s)")
+
+
+def numbers(text: str) -> list[int]:
+    """A comma-separated list of whole numbers, as the benchmarks' step arguments take."""
+    return [int(x) for x in text.split(",") if x]
+
+
 def database_url(db: dict) -> str:
     """A DATABASE_URL for Django's settings dict (PostgreSQL)."""
     return (f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
@@ -106,7 +132,23 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
-class LiveClient:
+class SocketClient:
+    """A websocket client with a reader task; `closed` tells the reader that the end of the
+    socket is ours, not a drop."""
+
+    ws: Any = None
+    _reader: Optional[asyncio.Task] = None
+    closed = False
+
+    async def close(self) -> None:
+        self.closed = True
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+
+class LiveClient(SocketClient):
     """One browser tab's socket for one seat."""
 
     def __init__(self, port: int, game_id: Any, seat: str, cookie: str) -> None:
@@ -159,13 +201,6 @@ class LiveClient:
                 if not future.done():
                     future.set_result({"type": "lost"})
             await self.connect()
-
-    async def close(self) -> None:
-        self.closed = True
-        if self.ws is not None:
-            await self.ws.close()
-        if self._reader is not None:
-            await asyncio.gather(self._reader, return_exceptions=True)
 
     # -- messages --------------------------------------------------------------------------------
     async def _take(self, message: dict) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import (ROOT, cpu_seconds, machine, percentile, rss_mib,  # noqa: E402
-                                  setup_django)
+from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
+from benchmarks.live_site import bench_main, numbers  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
 
@@ -68,12 +67,11 @@ async def open_all(clients, batch: int = 50) -> None:
 
 async def one_step(n: int, port: int, users, cookies, args, server_pid: int, seed: int,
                    worker_pid: int) -> dict:
-    from benchmarks.load_client import SeatClient, Tally
+    from benchmarks.load_client import seat_clients, total
 
     game_ids = await asyncio.to_thread(create_games, users, n, seed)
     rss_before = rss_mib(server_pid)
-    clients = [SeatClient(port, game_id, seat, cookie, seed=hash((str(game_id), seat)) & 0xFFFF)
-               for game_id in game_ids for seat, cookie in zip(("p1", "p2"), cookies)]
+    clients = seat_clients(port, game_ids, cookies)
     connect_started = time.perf_counter()
     await open_all(clients)
     deadline = time.perf_counter() + 30
@@ -89,14 +87,12 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
     rss_after = rss_mib(server_pid)
     cpu = [(cpu_seconds(pid) - before) / elapsed
            for pid, before in zip((server_pid, worker_pid, os.getpid()), cpu)]
-    total = Tally()
-    for client in clients:
-        total.add(client.tally)
+    tally = total(c.tally for c in clients)
     missing = sum(c.latest is None for c in clients)
     if missing:
-        total.errors["no greeting"] = missing
+        tally.errors["no greeting"] = missing
     await asyncio.gather(*(c.close() for c in clients))
-    return {"n": n, "tally": total, "elapsed": elapsed, "connect": connect_seconds, "cpu": cpu,
+    return {"n": n, "tally": tally, "elapsed": elapsed, "connect": connect_seconds, "cpu": cpu,
             "rss_before": rss_before, "rss_connected": rss_connected, "rss_after": rss_after}
 
 
@@ -120,7 +116,7 @@ def report(step: dict) -> bool:
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import daphne, free_port
+    from benchmarks.live_site import celery_worker, daphne, free_port
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
@@ -131,11 +127,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
         extra_env["BENCH_TRACE"] = args.trace
     server = daphne(port, database_url=database_url, redis_url=redis_url,
                     log=logs / f"load-daphne-{port}.log", extra_env=extra_env, **trace)
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
-        stdout=(logs / f"load-worker-{port}.log").open("ab"), stderr=subprocess.STDOUT)
+    worker = celery_worker(database_url=database_url, redis_url=redis_url,
+                           log=logs / f"load-worker-{port}.log").start()
     best = 0
     try:
         await asyncio.to_thread(server.start)
@@ -152,8 +145,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
             best = n
     finally:
         await asyncio.to_thread(server.stop)
-        worker.terminate()
-        worker.wait(timeout=30)
+        worker.stop(timeout=30)
     verdict = "met" if best >= TARGET_N else f"MISSED: {best} of {TARGET_N}"
     print(f"largest N with p99 < {TARGET_P99_MS} ms and no error: {best} (target >= {TARGET_N}: "
           f"{verdict})")
@@ -161,20 +153,14 @@ async def run(args, database_url: str, redis_url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", default="25,50,100,200,300,400,500",
-                        type=lambda text: [int(x) for x in text.split(",") if x])
+    parser.add_argument("--steps", default="25,50,100,200,300,400,500", type=numbers)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--period", type=float, default=5)
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="DB_CONN_MAX_AGE for the server (default: the shipped 0)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
-    args = parser.parse_args()
-    started = time.monotonic()
-    urls = setup_django()
-    print("\n".join(machine()))
-    asyncio.run(run(args, *urls))
-    print(f"(ran {time.monotonic() - started:.0f} s)")
+    bench_main(run, parser.parse_args())
 
 
 if __name__ == "__main__":

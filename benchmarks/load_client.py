@@ -18,7 +18,9 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Iterable, Optional
+
+from benchmarks.live_site import SocketClient
 
 
 @dataclass
@@ -46,7 +48,15 @@ class Tally:
         self.update_times += other.update_times
 
 
-class SeatClient:
+def total(tallies: Iterable[Tally]) -> Tally:
+    """The tallies of many clients added up."""
+    summed = Tally()
+    for tally in tallies:
+        summed.add(tally)
+    return summed
+
+
+class SeatClient(SocketClient):
     def __init__(self, port: int, game_id, seat: str, cookie: str, seed: int, *,
                  reply_timeout: float = 5.0) -> None:
         self.url = f"ws://127.0.0.1:{port}/ws/play/{game_id}/"
@@ -177,9 +187,11 @@ class SeatClient:
                 except asyncio.TimeoutError:
                     pass
 
-    async def close(self) -> None:
-        self.closed = True
-        if self.ws is not None:
-            await self.ws.close()
-        if self._reader is not None:
-            await asyncio.gather(self._reader, return_exceptions=True)
+
+def seat_clients(port: int, game_ids: Iterable[Any], cookies: list[str], **kwargs: Any) -> list:
+    """Two clients for each game, p1 and p2 with the two players' cookies, each one's policy
+    seeded by its place in the list (so a run's clients play alike from one run to the next)."""
+    seats = [(game_id, seat, cookie) for game_id in game_ids
+             for seat, cookie in zip(("p1", "p2"), cookies)]
+    return [SeatClient(port, game_id, seat, cookie, seed=i, **kwargs)
+            for i, (game_id, seat, cookie) in enumerate(seats)]

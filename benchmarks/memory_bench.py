@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,19 +23,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import ROOT, machine, rss_mib, setup_django  # noqa: E402
+from benchmarks.bench_env import rss_mib  # noqa: E402
+from benchmarks.live_site import bench_main, numbers  # noqa: E402
 from benchmarks.load_bench import create_games, make_users, open_all  # noqa: E402
 
 TARGET_KIB = 1024
 
 
 async def add_games(count: int, port: int, users, cookies, seed: int, moves: int) -> list:
-    from benchmarks.load_client import SeatClient
+    from benchmarks.load_client import seat_clients
 
     game_ids = await asyncio.to_thread(create_games, users, count, seed)
-    clients = [SeatClient(port, game_id, seat, cookie, seed=i)
-               for i, (game_id, (seat, cookie)) in enumerate(
-                   (g, sc) for g in game_ids for sc in zip(("p1", "p2"), cookies))]
+    clients = seat_clients(port, game_ids, cookies)
     await open_all(clients)
     for _ in range(moves):
         for client in clients:
@@ -47,7 +44,7 @@ async def add_games(count: int, port: int, users, cookies, seed: int, moves: int
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import daphne, free_port
+    from benchmarks.live_site import celery_worker, daphne, free_port
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
@@ -55,11 +52,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
     server = daphne(port, database_url=database_url,
                     redis_url=redis_url,
                     extra_env={"DB_CONN_MAX_AGE": "60"}, log=logs / f"memory-daphne-{port}.log")
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
-        stdout=(logs / f"memory-worker-{port}.log").open("ab"), stderr=subprocess.STDOUT)
+    worker = celery_worker(database_url=database_url, redis_url=redis_url,
+                           log=logs / f"memory-worker-{port}.log").start()
     clients = []
     seed = 60_000 + int(time.time()) % 10_000 * 100
     try:
@@ -86,22 +80,15 @@ async def run(args, database_url: str, redis_url: str) -> None:
     finally:
         await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
         await asyncio.to_thread(server.stop)
-        worker.terminate()
-        worker.wait(timeout=30)
+        worker.stop(timeout=30)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--warm", type=int, default=10)
-    parser.add_argument("--games", default="100,200",
-                        type=lambda text: [int(x) for x in text.split(",") if x])
+    parser.add_argument("--games", default="100,200", type=numbers)
     parser.add_argument("--moves", type=int, default=3)
-    args = parser.parse_args()
-    started = time.monotonic()
-    urls = setup_django()
-    print("\n".join(machine()))
-    asyncio.run(run(args, *urls))
-    print(f"(ran {time.monotonic() - started:.0f} s)")
+    bench_main(run, parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import (ROOT, cpu_seconds, machine, percentile, rss_mib,  # noqa: E402
-                                  setup_django)
+from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
+from benchmarks.live_site import bench_main, numbers  # noqa: E402
 from benchmarks.load_bench import create_games, make_users, open_all  # noqa: E402
 
 
@@ -42,8 +41,8 @@ def create_skirmishes(users, count: int, first_seed: int) -> list:
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import daphne, free_port
-    from benchmarks.load_client import SeatClient, Tally
+    from benchmarks.live_site import celery_worker, daphne, free_port
+    from benchmarks.load_client import seat_clients, total
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
@@ -55,11 +54,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
                     log=logs / f"throughput-daphne-{port}.log", app="benchmarks.bare_asgi:application")
     worker = None
     if args.mode == "coop":
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-             "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-            cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
-            stdout=(logs / f"throughput-worker-{port}.log").open("ab"), stderr=subprocess.STDOUT)
+        worker = celery_worker(database_url=database_url, redis_url=redis_url,
+                               log=logs / f"throughput-worker-{port}.log").start()
     best = 0.0
     try:
         await asyncio.to_thread(server.start)
@@ -71,9 +67,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
             make = create_skirmishes if args.mode == "skirmish" else create_games
             game_ids = await asyncio.to_thread(make, users, count, seed)
             seed += count
-            clients = [SeatClient(port, game_id, seat, cookie, seed=i, reply_timeout=10)
-                       for i, (game_id, (seat, cookie)) in enumerate(
-                           (g, sc) for g in game_ids for sc in zip(("p1", "p2"), cookies))]
+            clients = seat_clients(port, game_ids, cookies, reply_timeout=10)
             await open_all(clients)
             await asyncio.sleep(1.0)
             cpu_before = cpu_seconds(server.pid)
@@ -81,39 +75,30 @@ async def run(args, database_url: str, redis_url: str) -> None:
             await asyncio.gather(*(c.play_flat_out(until=started + args.duration) for c in clients))
             elapsed = time.perf_counter() - started
             cpu = (cpu_seconds(server.pid) - cpu_before) / elapsed
-            total = Tally()
-            for client in clients:
-                total.add(client.tally)
+            tally = total(c.tally for c in clients)
             await asyncio.gather(*(c.close() for c in clients))
-            rate = total.acked / elapsed
+            rate = tally.acked / elapsed
             best = max(best, rate)
-            ms = [t * 1000 for t in total.update_times]
-            print(f"  {count:3d} games: {rate:6.1f} commands/s acked ({total.stale} stale, "
-                  f"errors {total.errors or 0}); command -> own update p50 "
+            ms = [t * 1000 for t in tally.update_times]
+            print(f"  {count:3d} games: {rate:6.1f} commands/s acked ({tally.stale} stale, "
+                  f"errors {tally.errors or 0}); command -> own update p50 "
                   f"{percentile(ms, 50):.1f} p99 {percentile(ms, 99):.1f} ms; daphne "
                   f"{cpu:.2f} cores, RSS {rss_mib(server.pid):.0f} MiB; load average "
                   f"{os.getloadavg()[0]:.2f}", flush=True)
     finally:
         await asyncio.to_thread(server.stop)
         if worker is not None:
-            worker.terminate()
-            worker.wait(timeout=30)
+            worker.stop(timeout=30)
     print(f"most commands/s one web process sustained: {best:.1f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="1,4,16,32",
-                        type=lambda text: [int(x) for x in text.split(",") if x])
+    parser.add_argument("--games", default="1,4,16,32", type=numbers)
     parser.add_argument("--duration", type=float, default=20)
     parser.add_argument("--mode", choices=("skirmish", "coop"), default="skirmish")
     parser.add_argument("--conn-max-age", type=int, default=None)
-    args = parser.parse_args()
-    started = time.monotonic()
-    urls = setup_django()
-    print("\n".join(machine()))
-    asyncio.run(run(args, *urls))
-    print(f"(ran {time.monotonic() - started:.0f} s)")
+    bench_main(run, parser.parse_args())
 
 
 if __name__ == "__main__":
