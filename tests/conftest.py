@@ -26,3 +26,31 @@ def site(django_db_setup, django_db_blocker):
         server = LiveSite().start()
         yield server
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium, headless (tests/browser/harness.py), one for each browser test
+    module, closed when the module is done."""
+    from playwright.sync_api import sync_playwright
+
+    from browser.harness import launch
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def people(site, chromium, transactional_db, monkeypatch):
+    """People on the live `site`: `people()` is a new person's page, `people(user=u)` one
+    already signed in as `u` (tests/browser/pages.py); their contexts close after the test.
+
+    Playwright's sync API keeps an event loop in this thread, so the test's own ORM calls
+    (set-up and checks) need DJANGO_ALLOW_ASYNC_UNSAFE; it is set for this test only."""
+    from browser.pages import People
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with People(chromium, site.url) as crowd:
+        yield crowd.page

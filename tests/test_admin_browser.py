@@ -28,29 +28,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("ea
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import launch  # noqa: E402
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-PASSWORD = "a-long-test-password-91"
-
-
-def shot(page, name: str, element: str = "") -> None:
-    """A screenshot of the page (or of one element of it) under test-artifacts/."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / ".gitignore").write_text("*\n")
-    target = page.locator(element).first if element else page
-    target.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
+from browser.pages import PASSWORD, People, shot, sign_in  # noqa: E402
 
 
 def _closing_server_class():
@@ -104,6 +84,8 @@ class AdminServer:
 
 @pytest.fixture(scope="module")
 def admin_server(django_db_setup, django_db_blocker):
+    # The test thread's ORM calls run beside Playwright's event loop (`chromium`).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with django_db_blocker.unblock():
         server = AdminServer()
         try:
@@ -114,31 +96,20 @@ def admin_server(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def people(admin_server, chromium, transactional_db, django_user_model):
+    """This module's own `people` (in place of tests/conftest.py's): on the admin server,
+    each signed in through a login form as the designer (staff) or the player (not)."""
     from django.core.management import call_command
 
     call_command("load_content", stdout=io.StringIO())
     django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
     django_user_model.objects.create_user("player", password=PASSWORD)
-    contexts = []
 
-    def person(username: str, login: str = "/admin/login/"):
-        """A browser signed in as `username` (through the admin's login or the site's)."""
-        context = chromium.new_context(viewport={"width": 1500, "height": 950},
-                                       base_url=admin_server.url)
-        contexts.append(context)
-        page = context.new_page()
-        page.js_errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
-        page.goto(login)
-        page.fill("input[name=username]", username)
-        page.fill("input[name=password]", PASSWORD)
-        page.click("[type=submit]")
-        page.wait_for_load_state()
-        return page
+    with People(chromium, admin_server.url) as crowd:
+        def person(username: str, login: str = "/admin/login/"):
+            """A browser signed in as `username` (through the admin's login or the site's)."""
+            return sign_in(crowd.page((1500, 950)), username, login=login)
 
-    yield person
-    for context in contexts:
-        context.close()
+        yield person
 
 
 def card_input(page, card_id: str, field: str):

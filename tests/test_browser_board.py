@@ -17,27 +17,24 @@ pytestmark = pytest.mark.browser
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import (  # noqa: E402
-    awoken_table, case_table, duel_case, launch, open_page, skirmish_table, wait_idle)
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-
-
-def shot(page, name: str) -> None:
-    page.wait_for_timeout(600)  # let entrance animations finish
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / ".gitignore").write_text("*\n")
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    awoken_table, case_table, duel_case, open_page, skirmish_table, wait_idle)
+from browser.pages import answer_cautiously, shot  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
+def duel(chromium):
+    """The duel position with both players' pages open: (table, ada's page, bram's page)."""
+    table = case_table(duel_case())
+    return table, open_page(chromium, table, "p1"), open_page(chromium, table, "p2")
+
+
+def shoot_the_glider(page) -> None:
+    """Ada's ranged attack on Bram's glider: the card, the option, the target."""
+    page.click('.card[data-card="g_ranged"]')
+    page.click('button.option:has-text("ranged")')
+    page.click('.token[data-figure="gnomads_glider"]', force=True)
 
 
 def token_space(page, figure: str):
@@ -96,9 +93,7 @@ def test_a_climb_asks_for_a_second_card(chromium):
 
 
 def test_an_attack_is_defended_through_the_other_players_prompt(chromium):
-    table = case_table(duel_case())
-    ada = open_page(chromium, table, "p1")
-    bram = open_page(chromium, table, "p2")
+    table, ada, bram = duel(chromium)
     ada.click('.card[data-card="g_ranged"]')
     ada.click('button.option:has-text("ranged")')
     expect(ada.locator('.token[data-figure="gnomads_glider"]')).to_have_class(re.compile("selectable"))
@@ -118,12 +113,8 @@ def test_an_attack_is_defended_through_the_other_players_prompt(chromium):
 
 
 def test_taking_the_hit_shows_damage_pips(chromium):
-    table = case_table(duel_case())
-    ada = open_page(chromium, table, "p1")
-    bram = open_page(chromium, table, "p2")
-    ada.click('.card[data-card="g_ranged"]')
-    ada.click('button.option:has-text("ranged")')
-    ada.click('.token[data-figure="gnomads_glider"]', force=True)
+    table, ada, bram = duel(chromium)
+    shoot_the_glider(ada)
     bram.locator("dialog[open] button:has-text('Take the hit')").click()
     wait_idle(ada)
     expect(ada.locator('.token[data-figure="gnomads_glider"] .pip.hurt')).to_have_count(1)
@@ -142,9 +133,7 @@ def test_a_refused_command_is_explained_in_words(chromium):
 
 
 def test_end_turn_and_interrupt_window(chromium):
-    table = case_table(duel_case())
-    ada = open_page(chromium, table, "p1")
-    bram = open_page(chromium, table, "p2")
+    table, ada, bram = duel(chromium)
     ada.click("[data-role=end-turn]")
     prompt = bram.locator("dialog[open] .prompt[data-kind=interrupt_window]")
     expect(prompt).to_be_visible()
@@ -155,9 +144,7 @@ def test_end_turn_and_interrupt_window(chromium):
 
 
 def test_reconnect_resyncs_what_was_missed(chromium):
-    table = case_table(duel_case())
-    ada = open_page(chromium, table, "p1")
-    bram = open_page(chromium, table, "p2")
+    table, ada, bram = duel(chromium)
     table.drop("p2")
     expect(bram.locator(".conn")).not_to_have_text("Live")
     expect(ada.locator('.presence .seat[data-seat="p2"]')).not_to_have_class(re.compile(r"\bon\b"))
@@ -192,18 +179,9 @@ def test_the_ancients_turn_is_animated_and_logged(chromium):
     page.click("[data-role=end-turn]")
     for _ in range(20):  # answer whatever the Ancients ask (interrupts, defences, choices)
         page.wait_for_timeout(300)
-        dialog = page.locator("dialog[open]")
-        if dialog.count() == 0:
-            if table.state.turn.phase == "play" and not table.state.prompt:
-                break
-            continue
-        for label in ("Pass", "Take the hit"):
-            button = dialog.locator(f"button:has-text('{label}')")
-            if button.count():
-                button.first.click()
-                break
-        else:
-            dialog.locator("button.choice").first.click()
+        if (not answer_cautiously(page) and table.state.turn.phase == "play"
+                and not table.state.prompt):
+            break
     wait_idle(page, timeout=30_000)
     log = log_text(page)
     assert "The Ancients take their turn." in log
@@ -219,9 +197,7 @@ def test_game_over_screen(chromium):
     case["players"][1]["characters"][0]["health"] = 1
     table = case_table(case, )
     ada = open_page(chromium, table, "p1")
-    ada.click('.card[data-card="g_ranged"]')
-    ada.click('button.option:has-text("ranged")')
-    ada.click('.token[data-figure="gnomads_glider"]', force=True)
+    shoot_the_glider(ada)
     bram = open_page(chromium, table, "p2")
     if table.state.prompt:
         bram.locator("dialog[open] button:has-text('Take the hit')").click()

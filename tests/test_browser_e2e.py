@@ -24,51 +24,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("ea
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import launch, wait_idle  # noqa: E402
+from browser.harness import wait_idle  # noqa: E402
+from browser.live import game_row  # noqa: E402
+from browser.pages import PASSWORD, answer_cautiously, shot  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-PASSWORD = "a-long-test-password-91"
-
-
-def shot(page, name: str) -> None:
-    page.wait_for_timeout(600)  # let entrance animations finish
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / ".gitignore").write_text("*\n")
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def people(site, chromium, transactional_db, monkeypatch):
-    """Fresh browser contexts (one per person); closed after the test.
-
-    Playwright's sync API keeps an event loop in this thread, so the test's own ORM calls
-    (set-up and checks) need DJANGO_ALLOW_ASYNC_UNSAFE; it is set for this test only."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    contexts = []
-
-    def person(viewport=(1400, 900)):
-        context = chromium.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                       base_url=site.url)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors  # type: ignore[attr-defined]
-        return page
-
-    yield person
-    for context in contexts:
-        context.close()
+# `people` (tests/conftest.py): people() is a new person's page on the live site.
 
 
 def sign_up(page, username: str) -> None:
@@ -104,18 +66,7 @@ def answer_prompts(pages, until, rounds: int = 120, describe=lambda: "") -> None
         if until():
             return
         for page in pages:
-            dialog = page.locator("dialog[open]")
-            if dialog.count() == 0:
-                continue
-            for label in ("Pass", "Take the hit"):
-                button = dialog.locator(f"button:has-text('{label}')")
-                if button.count():
-                    button.first.click()
-                    break
-            else:
-                choice = dialog.locator("button.choice")
-                if choice.count():
-                    choice.first.click()
+            answer_cautiously(page)
         pages[0].wait_for_timeout(250)
     for i, page in enumerate(pages):
         shot(page, f"stuck-{i}")
@@ -124,11 +75,6 @@ def answer_prompts(pages, until, rounds: int = 120, describe=lambda: "") -> None
 
 def log_of(page) -> str:
     return page.locator("[data-role=log]").inner_text()
-
-
-def game_row(game_id):
-    from games.models import Game
-    return Game.objects.get(pk=game_id)
 
 
 def _describe(game_id) -> str:

@@ -32,11 +32,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("ea
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import launch  # noqa: E402
+from browser.live import game_row  # noqa: E402
+from browser.pages import shot  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 COMMANDS = 50
 RELOAD_A_AT = 18
 DROP_B_AT, BACK_B_AT = 30, 36
@@ -75,14 +75,6 @@ RECORDER = """
 """
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def machine_speed(monkeypatch):
     """The test plays far faster than people: lift the per-socket flood limit."""
@@ -92,48 +84,15 @@ def machine_speed(monkeypatch):
 
 
 @pytest.fixture
-def signed_in(site, chromium, transactional_db, monkeypatch):
-    """A browser context signed in as `user` (a session made with force_login)."""
-    from django.conf import settings
-    from django.test import Client
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    contexts = []
+def signed_in(people):
+    """A page on the live site signed in as `user`, recording what it draws (RECORDER)."""
 
     def page_for(user):
-        client = Client()
-        client.force_login(user)
-        context = chromium.new_context(viewport={"width": 1400, "height": 900}, base_url=site.url)
-        contexts.append(context)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                              "url": site.url}])
-        context.add_init_script(RECORDER)
-        page = context.new_page()
-        errors: list = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors  # type: ignore[attr-defined]
+        page = people(user=user)
+        page.add_init_script(RECORDER)
         return page
 
-    yield page_for
-    for context in contexts:
-        context.close()
-
-
-def game_row(game_id):
-    """The stored game. With SQLite the test database is one shared-cache database, where a
-    read that meets a write in progress fails at once with "table is locked": try again."""
-    from django.db import OperationalError
-
-    from games.models import Game
-    for _ in range(100):
-        try:
-            return Game.objects.get(pk=game_id)
-        except OperationalError as exc:
-            if "locked" not in str(exc):
-                raise
-            time.sleep(0.05)
-    return Game.objects.get(pk=game_id)
+    return page_for
 
 
 def settled_game(page, game_id, newer_than: int, timeout: float = 30.0):
@@ -207,12 +166,6 @@ def off_loop(fn, *args, **kwargs):
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(run).result()
-
-
-def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / ".gitignore").write_text("*\n")
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 @needs_awoken

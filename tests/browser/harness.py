@@ -25,6 +25,8 @@ from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.view import view_for
 
+from .pages import noting_errors
+
 BASE = "http://wildlands.test"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -289,11 +291,8 @@ def awoken_table(*, players: int = 2, seed: int = 3, map_name: str = "dungeon",
 
 def open_page(browser, table: FakeTable, seat: Optional[str], *, viewport=(1400, 900), **kwargs):
     """A fresh page showing `table` as `seat`, with the board started."""
-    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]}, **kwargs)
-    errors: list = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.js_errors = errors  # type: ignore[attr-defined]
+    page = noting_errors(browser.new_page(viewport={"width": viewport[0], "height": viewport[1]},
+                                          **kwargs), console=True)
     table.attach(page, seat)
     page.goto(table.url())
     page.wait_for_selector("#board-app.ready", timeout=10_000)

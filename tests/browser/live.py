@@ -18,7 +18,8 @@ Twisted's reactor cannot be restarted, so there is one server per test session.
 from __future__ import annotations
 
 import threading
-from typing import Optional
+import time
+from typing import Any, Optional
 
 
 class LiveSite:
@@ -76,3 +77,20 @@ class LiveSite:
             reactor.callFromThread(reactor.stop)
         if self._thread is not None:
             self._thread.join(timeout=5)
+
+
+def game_row(game_id: Any):
+    """The stored game, read by the test while the live site may be writing it. With SQLite
+    the test database is one shared-cache database, where a read that meets a write in
+    progress fails at once with "table is locked" (no busy timeout applies): try again."""
+    from django.db import OperationalError
+
+    from games.models import Game
+    for _ in range(100):
+        try:
+            return Game.objects.get(pk=game_id)
+        except OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            time.sleep(0.05)
+    return Game.objects.get(pk=game_id)
