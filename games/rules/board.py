@@ -30,13 +30,14 @@ The search for such a segment is exact up to a tolerance of `LOS_CLEARANCE` (rel
 the size of the board), not a sampling. A cheap first pass tries segments between the
 centre and `LOS_SAMPLES` rim points of each core; when that does not already reach the
 fewest spaces any line could cross, the critical lines are tried as well. Why they are
-enough: a free line can be slid and turned, keeping clear of every corner by the
-tolerance and reaching that far into both cores, until it can move no further, and then it
-touches two of: the two cores (shrunk by twice the tolerance) and the small circles of
-that radius around the cell corners near the cores. So every line tangent to two of these
-circles is tried. A line of sight that only exists closer than the tolerance to a corner,
-or only by grazing a core, may be missed; one that passes exactly through a corner is
-blocked by the rule anyway. The fewest spaces crossed is the minimum over all these lines.
+enough: a free line that keeps the tolerance clear of every corner and reaches twice the
+tolerance into both cores can be slid and turned, staying so, until it can turn no
+further; it then touches two of these circles: the two cores shrunk by twice the
+tolerance, and circles of the tolerance around the cell corners near the cores. So every
+line tangent to two of the circles is tried, and the fewest spaces crossed is the minimum
+over them and the first pass. Only a line of sight that exists solely closer than the
+tolerance to a corner, or solely within twice the tolerance of a core's rim, can be
+missed; one exactly through a corner is blocked by the rule anyway.
 """
 from __future__ import annotations
 
@@ -385,12 +386,13 @@ def _critical_gap(
     The lines that keep `clearance` away from every corner near the cores and reach
     2 * `clearance` into both cores form a closed set, and the spaces a line crosses only
     change where it meets a corner, so they are the same across each connected part of
-    that set. Slide a line of any part to its extreme direction: there it rests against
-    two of the circles (a shrunk core, or a corner's circle of radius `clearance`), since a
-    line held by only one circle could still turn further. So the common tangents of every
-    two circles meet every part; each is walked from the nearest point of one core to the
-    nearest point of the other. Only corners within `radius` of the segment joining the
-    centres can come near a line between the two cores.
+    that set. The directions of lines meeting both (disjoint) cores span less than a half
+    turn, so each part has a line of extreme direction, and it rests against two of the
+    circles (a shrunk core, or a corner's circle of radius `clearance`): a line held by
+    one circle only could still turn further. So the common tangents of every two circles
+    meet every part. Each is walked from its point nearest a's centre to its point nearest
+    b's centre, both inside the cores. Only corners within `radius` of the segment joining
+    the centres can come that close to a line between the two cores.
     """
     core = radius - 2 * clearance
     near = [v for v in corners if geo.point_segment_distance(v, ca, cb) <= radius]
