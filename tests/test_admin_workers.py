@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from test_faults_worker import POSTGRES, REDIS_URL, worker_env
+from test_faults_worker import POSTGRES, REDIS_URL, stop, worker_env
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -37,12 +37,11 @@ pytestmark = [
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import launch  # noqa: E402
+from browser.pages import PASSWORD, People, sign_in  # noqa: E402
 
 ROOT = Path(settings.BASE_DIR)
-PASSWORD = "a-long-test-password-91"
 GAMES, CHUNK, SEED = 1000, 50, 2026
 
 # Every change of the progress text, reported to the test through a binding that outlives
@@ -67,35 +66,17 @@ def start_workers(queue: str, log: Path) -> subprocess.Popen:
         cwd=ROOT, env=worker_env(), stdout=log.open("ab"), stderr=subprocess.STDOUT)
 
 
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
 @pytest.fixture
-def designer_page(site, transactional_db, django_user_model):
+def designer_page(site, chromium, transactional_db, django_user_model):
+    """The designer, signed in to the admin on the daphne `site` (its websocket carries the
+    progress over the Redis channel layer)."""
     from django.core.management import call_command
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     call_command("load_content", stdout=io.StringIO())
     django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
-    with sync_playwright() as p:
-        browser = launch(p)
-        context = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=site.url)
-        page = context.new_page()
-        page.js_errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
-        page.goto("/admin/login/")
-        page.fill("input[name=username]", "designer")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("[type=submit]")
-        page.wait_for_load_state()
-        yield page
-        browser.close()
+    with People(chromium, site.url) as people:
+        yield sign_in(people.page(), "designer")
 
 
 def test_a_thousand_game_run_on_real_workers_matches_one_process(designer_page, settings,

@@ -26,17 +26,19 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Optional
 
 import pytest
 from django.conf import settings
 from django.db import OperationalError, connection, transaction
 
-from games import selectors, services
+from benchmarks.live_site import database_url
+from games import services
 from games.models import Game, GameCommand
-from games.rules.frames import has_deferred_work
 from test_faults_database import assert_history_is_whole
 from test_site_support import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, owner, random_legal_command, start_coop, teammate)
+    _fresh_state_cache, awoken_available, owner, start_coop, teammate)
+from test_site_tasks import play_until_the_ancients
 
 ROOT = Path(settings.BASE_DIR)
 DB = settings.DATABASES["default"]
@@ -52,9 +54,7 @@ pytestmark = [
 
 
 def worker_env(**extra: str) -> dict:
-    url = (f"postgres://{DB['USER']}:{DB['PASSWORD']}@{DB['HOST'] or '127.0.0.1'}:"
-           f"{DB['PORT'] or 5432}/{DB['NAME']}")
-    return {**os.environ, "DATABASE_URL": url, "PYTHONUNBUFFERED": "1", **extra}
+    return {**os.environ, "DATABASE_URL": database_url(DB), "PYTHONUNBUFFERED": "1", **extra}
 
 
 def start_worker(queue: str, log: Path, **extra: str) -> subprocess.Popen:
@@ -63,6 +63,16 @@ def start_worker(queue: str, log: Path, **extra: str) -> subprocess.Popen:
          "-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle",
          "-l", "INFO", "-n", f"{queue}@%h"],
         cwd=ROOT, env=worker_env(**extra), stdout=log.open("ab"), stderr=subprocess.STDOUT)
+
+
+def stop(process: Optional[subprocess.Popen], timeout: float = 30) -> None:
+    """Stop a worker this test started (by its own process), killed if it will not go."""
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def wait_for(predicate, seconds: float, what: str, log: Path) -> None:
@@ -95,17 +105,9 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
     monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version:
                         run_ancients_turn.apply_async((game_id, version), queue=queue))
     game = start_coop(owner, teammate, seed=21)
-    users = {"p1": owner, "p2": teammate}
-    rng = random.Random(3)
-    while True:  # the players play until they end their turn: the task is published on commit
-        state = selectors.game_state(Game.objects.get(pk=game.id))
-        assert state.outcome is None
-        if has_deferred_work(state):
-            break
-        seat, command = random_legal_command(state, rng)
-        services.game_apply_command(game_id=game.id, user=users[seat],
-                                    expected_version=state.version, command=command)
-    waiting_at = state.version
+    # the players end their turn: the task is published on commit
+    waiting_at = play_until_the_ancients(game, {"p1": owner, "p2": teammate},
+                                         random.Random(3)).version
     marker, log = tmp_path / "in-turn", tmp_path / "worker.log"
 
     first = start_worker(queue, log, FAULT_PAUSE="60", FAULT_MARKER=str(marker),
@@ -127,12 +129,7 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
         time.sleep(3)  # room for a second delivery to show itself, if there were one
     finally:
         for process in (first, second):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+            stop(process, timeout=20)
         connection.close()
     assert GameCommand.objects.filter(game=game, version=waiting_at + 1, seat="").count() == 1
     assert_history_is_whole(game.id)  # versions once each, seqs gapless, log replays
