@@ -132,6 +132,16 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
+def make_users() -> tuple[list, list[str]]:
+    """The benchmarks' two players (made once, kept in the benchmark database) and a
+    signed-in session cookie for each."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    users = [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
+    return users, [session_cookie(u) for u in users]
+
+
 class SocketClient:
     """A websocket client with a reader task; `closed` tells the reader that the end of the
     socket is ours, not a drop."""

@@ -27,19 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
-from benchmarks.live_site import bench_main, numbers  # noqa: E402
+from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
-
-
-def make_users():
-    from django.contrib.auth import get_user_model
-
-    from benchmarks.live_site import session_cookie
-
-    User = get_user_model()
-    users = [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
-    return users, [session_cookie(u) for u in users]
 
 
 def create_games(users, count: int, first_seed: int) -> list:

@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
-from benchmarks.live_site import bench_main, numbers  # noqa: E402
-from benchmarks.load_bench import create_games, make_users, open_all  # noqa: E402
+from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
+from benchmarks.load_bench import create_games, open_all  # noqa: E402
 
 
 def create_skirmishes(users, count: int, first_seed: int) -> list:
