@@ -54,3 +54,17 @@ def people(site, chromium, transactional_db, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with People(chromium, site.url) as crowd:
         yield crowd.page
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test gets its own channel layer instance. channels-redis keeps per-process
+    receive locks that belong to the event loop that first waited on them; a consumer
+    cancelled while waiting (a browser closing its socket in the live daphne's loop) leaves
+    one behind, and the next test's event loop trips over it ("bound to a different event
+    loop": seen in CI after the browser tests)."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

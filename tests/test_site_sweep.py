@@ -20,30 +20,21 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games import selectors, services
+from games import services
 from games.models import Game, GameCommand
-from games.rules.frames import has_deferred_work
-from test_faults_worker import POSTGRES, REDIS_URL, worker_env
+from test_faults_worker import POSTGRES, REDIS_URL, stop, worker_env
 from test_site_support import (  # noqa: F401  (fixtures)
     _fresh_state_cache, awoken_available, eager_celery, owner, random_legal_command, start_coop,
     teammate)
+from test_site_tasks import play_until_the_ancients
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine")]
 
 
 def play_until_the_ancients_are_due(game: Game, users: dict) -> int:
-    """The players play random legal commands until their turn ends; the version at which
-    the table waits on the Ancients."""
-    rng = random.Random(3)
-    while True:
-        state = selectors.game_state(Game.objects.get(pk=game.id))
-        assert state.outcome is None
-        if has_deferred_work(state):
-            return state.version
-        seat, command = random_legal_command(state, rng)
-        services.game_apply_command(game_id=game.id, user=users[seat],
-                                    expected_version=state.version, command=command)
+    """The version at which the table waits on the Ancients, once the players end their turn."""
+    return play_until_the_ancients(game, users, random.Random(3)).version
 
 
 @pytest.fixture
@@ -149,10 +140,6 @@ def test_a_turn_lost_with_the_brokers_queue_is_played_after_the_sweep(owner, tea
         while Game.objects.get(pk=game.id).version == waiting_at and time.monotonic() < deadline:
             time.sleep(0.2)
     finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        stop(worker)
     assert Game.objects.get(pk=game.id).version > waiting_at, log.read_text()[-3000:]
     assert GameCommand.objects.filter(game=game, version=waiting_at + 1, seat="").count() == 1
