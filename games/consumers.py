@@ -32,6 +32,7 @@ MAX_MESSAGE_BYTES = 16 * 1024
 RATE_LIMIT = 20  # messages ...
 RATE_WINDOW = 5.0  # ... per this many seconds, per connection
 MAX_ID_LENGTH = 64
+HEARTBEAT_SECONDS = 20.0  # at most one presence write per socket this often (pings come every 25 s)
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -45,6 +46,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.sent_version: Optional[int] = None
         self.last_presence: Optional[list] = None
         self.recent: deque[float] = deque()
+        self.last_heartbeat = time.monotonic()  # connecting marks the seat alive
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope.get("user")
         await self.accept()
@@ -102,6 +104,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         kind = content["type"]
         if kind == "ping":
             await self.send_json({"type": "pong"})
+            await self._heartbeat()
             return
         if self._flooding():
             if kind == "command":
@@ -189,6 +192,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.last_seq = payload["last_seq"]
         self.sent_version = payload["version"]
         await self.send_json(payload)
+
+    async def _heartbeat(self) -> None:
+        """Mark the seat alive (the browser pings every 25 s; a flood of pings writes at
+        most once per HEARTBEAT_SECONDS) and tell this socket if a seat has gone silent."""
+        now = time.monotonic()
+        if now - self.last_heartbeat < HEARTBEAT_SECONDS:
+            return
+        self.last_heartbeat = now
+        connected = await database_sync_to_async(services.seat_seen)(
+            game_id=self.game_id, seat=self.seat)
+        await self._send_presence(connected)
 
     async def _send_presence(self, connected: list) -> None:
         if connected == self.last_presence:

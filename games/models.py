@@ -106,10 +106,11 @@ class Seat(models.Model):
                              on_delete=models.PROTECT, related_name="seats")
     faction = models.CharField(max_length=64, blank=True)
     colour = models.CharField(max_length=32, blank=True)
-    # Open websockets for this seat (presence). Counted, not listed: a crashed server can
-    # leave it high until the next connect/disconnect of that seat resets nothing worse
-    # than a green dot.
+    # Open websockets for this seat (presence), counted, and when one of them last showed
+    # life (connect or heartbeat). A server that dies cannot count its sockets down, so a
+    # count is believed only while `seen_at` is recent (selectors.PRESENCE_TIMEOUT_SECONDS).
     connections = models.PositiveIntegerField(default=0)
+    seen_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

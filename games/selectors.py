@@ -10,10 +10,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from datetime import timedelta
 from typing import Any, Iterable, Optional
 from uuid import UUID
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from games.models import Campaign, Game, GameEvent, Seat
 from games.rules.serialize import state_from_data
@@ -108,15 +110,29 @@ def campaigns_for_user(user) -> QuerySet[Campaign]:
             .select_related("owner", "partner").order_by("-updated"))
 
 
+# Browsers ping every 25 s and a ping refreshes the seat's `seen_at` (at most every
+# HEARTBEAT_SECONDS): a seat silent for longer than this has no live socket, whatever its
+# count says (the server that held its sockets died without counting them down).
+PRESENCE_TIMEOUT_SECONDS = 70
+
+
+def presence_cutoff():
+    """Sockets last seen before this moment no longer count."""
+    return timezone.now() - timedelta(seconds=PRESENCE_TIMEOUT_SECONDS)
+
+
 def connected_seats(game_id: Any) -> list[str]:
-    return list(Seat.objects.filter(game_id=game_id, connections__gt=0)
+    return list(Seat.objects.filter(game_id=game_id, connections__gt=0,
+                                    seen_at__gte=presence_cutoff())
                 .order_by("seat").values_list("seat", flat=True))
 
 
 def seats_summary(game: Game) -> list[dict]:
     """The seats as the board page shows them."""
+    cutoff = presence_cutoff()
     return [{"seat": s.seat, "username": s.user.get_username() if s.user_id else None,
-             "faction": s.faction, "colour": s.colour, "connected": s.connections > 0}
+             "faction": s.faction, "colour": s.colour,
+             "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
             for s in game.seats.select_related("user").order_by("seat")]
 
 

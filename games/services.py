@@ -504,13 +504,30 @@ def ancients_requeue_stalled(*, game_id: Any = None,
 
 # --- presence ----------------------------------------------------------------------------------
 def seat_connect(*, game_id: Any, seat: str) -> list[str]:
-    """Count one more open socket for the seat; return the connected seats. A player who
-    (re)opens a table that has waited too long on the Ancients also sends their turn again:
-    they are often the first to notice a lost task, and the embedded mode has no sweeper."""
-    from django.db.models import F
+    """Count one more open socket for the seat; return the connected seats. A count whose
+    seat has been silent past the presence timeout starts again at one: the sockets it
+    counted died with their server. A player who (re)opens a table that has waited too long
+    on the Ancients also sends their turn again: they are often the first to notice a lost
+    task, and the embedded mode has no sweeper."""
+    from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 
-    Seat.objects.filter(game_id=game_id, seat=seat).update(connections=F("connections") + 1)
+    stale = Q(seen_at__isnull=True) | Q(seen_at__lt=selectors.presence_cutoff())
+    Seat.objects.filter(game_id=game_id, seat=seat).update(
+        connections=Case(When(stale, then=Value(1)), default=F("connections") + 1,
+                         output_field=PositiveIntegerField()),
+        seen_at=timezone.now())
     ancients_requeue_stalled(game_id=game_id)
+    return selectors.connected_seats(game_id)
+
+
+def seat_seen(*, game_id: Any, seat: str) -> list[str]:
+    """A socket of the seat is alive (its heartbeat); return the connected seats."""
+    from django.db.models import Case, F, PositiveIntegerField, Value, When
+
+    Seat.objects.filter(game_id=game_id, seat=seat).update(
+        connections=Case(When(connections=0, then=Value(1)), default=F("connections"),
+                         output_field=PositiveIntegerField()),
+        seen_at=timezone.now())
     return selectors.connected_seats(game_id)
 
 
