@@ -50,9 +50,14 @@ def create_games(users, count: int, first_seed: int) -> list:
     return ids
 
 
-async def open_all(clients, batch: int = 50) -> None:
+async def open_all(clients, batch: int = 50, timeout: float = 30) -> None:
+    """Connect every client and wait (up to `timeout` s) until each has its first update:
+    a client moves only from a board it has seen."""
     for i in range(0, len(clients), batch):
         await asyncio.gather(*(c.open() for c in clients[i:i + batch]))
+    deadline = time.perf_counter() + timeout
+    while any(c.latest is None for c in clients) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
 
 
 async def one_step(n: int, port: int, users, cookies, args, server_pid: int, seed: int,
@@ -64,9 +69,6 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
     clients = seat_clients(port, game_ids, cookies)
     connect_started = time.perf_counter()
     await open_all(clients)
-    deadline = time.perf_counter() + 30
-    while any(c.latest is None for c in clients) and time.perf_counter() < deadline:
-        await asyncio.sleep(0.1)
     connect_seconds = time.perf_counter() - connect_started
     rss_connected = rss_mib(server_pid)
     cpu = [cpu_seconds(pid) for pid in (server_pid, worker_pid, os.getpid())]
