@@ -3,6 +3,7 @@
 With DATABASE_URL / REDIS_URL set (as in CI) these tests talk to the real PostgreSQL and
 Redis and never skip; with them unset they check the embedded defaults instead.
 """
+import asyncio
 import os
 import uuid
 
@@ -41,6 +42,23 @@ def test_healthz_answers_ok(client):
 
 
 
+def run_bounded(coroutine, seconds: float = 60):
+    """Run `coroutine` on an event loop of its own, and close that loop even if a task of
+    the application under test does not finish when cancelled: `async_to_sync` (through
+    `asyncio.run`) would wait for it for ever. Seen once, in CI under heavy load: this
+    test's clean-up hung with a task that never ended."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(asyncio.wait_for(coroutine, seconds))
+    finally:
+        pending = asyncio.all_tasks(loop)
+        for task in pending:
+            task.cancel()
+        if pending:
+            loop.run_until_complete(asyncio.wait(pending, timeout=10))
+        loop.close()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_asgi_application_serves_http_and_routes_websockets():
     from channels.testing import HttpCommunicator, WebsocketCommunicator
@@ -64,7 +82,7 @@ def test_asgi_application_serves_http_and_routes_websockets():
         foreign_connected, _ = await foreign.connect()
         return http, routed, foreign_connected
 
-    http, routed, foreign_connected = async_to_sync(exchange)()
+    http, routed, foreign_connected = run_bounded(exchange())
 
     assert http["status"] == 200
     assert b"Wildlands" in http["body"]
