@@ -33,6 +33,7 @@ from typing import Any, Mapping, Optional, Sequence
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 from django.utils import timezone
 
 from games import selectors
@@ -509,8 +510,6 @@ def seat_connect(*, game_id: Any, seat: str) -> list[str]:
     counted died with their server. A player who (re)opens a table that has waited too long
     on the Ancients also sends their turn again: they are often the first to notice a lost
     task, and the embedded mode has no sweeper."""
-    from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
-
     stale = Q(seen_at__isnull=True) | Q(seen_at__lt=selectors.presence_cutoff())
     Seat.objects.filter(game_id=game_id, seat=seat).update(
         connections=Case(When(stale, then=Value(1)), default=F("connections") + 1,
@@ -522,8 +521,6 @@ def seat_connect(*, game_id: Any, seat: str) -> list[str]:
 
 def seat_seen(*, game_id: Any, seat: str) -> list[str]:
     """A socket of the seat is alive (its heartbeat); return the connected seats."""
-    from django.db.models import Case, F, PositiveIntegerField, Value, When
-
     Seat.objects.filter(game_id=game_id, seat=seat).update(
         connections=Case(When(connections=0, then=Value(1)), default=F("connections"),
                          output_field=PositiveIntegerField()),
@@ -532,8 +529,6 @@ def seat_seen(*, game_id: Any, seat: str) -> list[str]:
 
 
 def seat_disconnect(*, game_id: Any, seat: str) -> list[str]:
-    from django.db.models import F
-
     Seat.objects.filter(game_id=game_id, seat=seat, connections__gt=0).update(
         connections=F("connections") - 1)
     return selectors.connected_seats(game_id)

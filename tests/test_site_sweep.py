@@ -10,8 +10,6 @@ game's version, so a copy of a turn that is merely slow does nothing.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 import uuid
 from datetime import timedelta
@@ -22,7 +20,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, GameCommand
-from test_faults_worker import POSTGRES, REDIS_URL, stop, worker_env
+from test_faults_worker import POSTGRES, REDIS_URL, start_worker, stop, wait_for
 from test_site_support import (  # noqa: F401  (fixtures)
     _fresh_state_cache, awoken_available, eager_celery, owner, random_legal_command, start_coop,
     teammate)
@@ -121,24 +119,16 @@ def test_a_turn_lost_with_the_brokers_queue_is_played_after_the_sweep(owner, tea
     broker.delete(queue)  # Redis restarts without persistence: the message is gone
 
     log = tmp_path / "worker.log"
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-         "-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle",
-         "-l", "INFO", "-n", f"{queue}@%h"],
-        cwd=settings.BASE_DIR, env=worker_env(), stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    worker = start_worker(queue, log)  # the project's worker, nothing patched
     try:
-        deadline = time.monotonic() + 60
-        while "ready." not in log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert "ready." in log.read_text(), log.read_text()[-3000:]
+        wait_for(lambda: "ready." in log.read_text(), 60, "the worker did not start", log)
         time.sleep(1)
         assert Game.objects.get(pk=game.id).version == waiting_at, "nothing left to play it"
 
         wait_longer_than_the_sweep_allows(game)
         assert services.ancients_requeue_stalled() == [(str(game.id), waiting_at)]
-        deadline = time.monotonic() + 60
-        while Game.objects.get(pk=game.id).version == waiting_at and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_for(lambda: Game.objects.get(pk=game.id).version > waiting_at, 60,
+                 "the worker did not play the re-sent turn", log)
     finally:
         stop(worker)
     assert Game.objects.get(pk=game.id).version > waiting_at, log.read_text()[-3000:]
