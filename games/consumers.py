@@ -4,11 +4,14 @@ Protocol (the shared contract with the board UI): the client sends `command`, `r
 `ping`; the server answers `ack` / `rejected` / `pong`, and pushes `update` (events + the
 seat's own view) after every change and `presence` when a seat connects or leaves.
 
-Each socket remembers the last event seq it has sent. A change to the game reaches the
-group as a bare "something changed" notice; every socket then reads the events after its
-own last seq and its own seat's view, so a socket can never skip or repeat an event, and
-no socket ever receives another seat's view. Bad input is answered, never raised: a
-malformed or oversized message gets `bad_message`, a flood gets `rate_limited`.
+Each socket remembers the last event seq it has sent. A change to the game reaches each
+seat's group with that seat's update already built by the process that stored it
+(games.broadcast); a socket that has sent every event before the change forwards it as it
+is, and one that has not (it missed a message, or the changes arrived out of order) reads
+the events after its own last seq and its seat's view from the database instead. So a
+socket can never skip or repeat an event, and no socket ever receives another seat's view.
+Bad input is answered, never raised: a malformed or oversized message gets `bad_message`,
+a flood gets `rate_limited`.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import selectors, services
+from games import broadcast, selectors, services
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -61,8 +64,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         self.user = user
         self.seat = seat.seat
-        self.group = f"game-{self.game_id}"
+        self.group = broadcast.game_group(self.game_id)
+        self.seat_group = broadcast.seat_group(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
         connected = await database_sync_to_async(services.seat_connect)(
             game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
@@ -74,6 +79,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None or self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         connected = await database_sync_to_async(services.seat_disconnect)(
             game_id=self.game_id, seat=self.seat)
         await self.channel_layer.group_send(
@@ -153,14 +159,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             result = await database_sync_to_async(services.game_apply_command)(
-                game_id=self.game_id, user=self.user, expected_version=version, command=command)
-        except RuleError as error:
-            await self._reject(client_id, error.code, error.message)
-            return
-        except services.ServiceError as error:
+                game_id=self.game_id, user=self.user, expected_version=version, command=command,
+                publish=False)
+        except (RuleError, services.ServiceError) as error:
             await self._reject(client_id, error.code, error.message)
             return
         await self.send_json({"type": "ack", "id": client_id, "version": result.version})
+        try:
+            await broadcast.send(result.deliveries, self.channel_layer)
+        except Exception:  # stored and acked: the sockets catch up at the next change or resync
+            logger.exception("game %s: the update for version %s was not sent", self.game_id,
+                             result.version)
 
     async def _resync(self, content: dict) -> None:
         last_seq = content.get("last_seq")
@@ -172,6 +181,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages ----------------------------------------------------------------------
     async def game_changed(self, message: dict) -> None:
         if self.seat is None:
+            return
+        version, update = message.get("version"), message.get("update")
+        if self.sent_version is not None and type(version) is int and version <= self.sent_version:
+            return  # this socket has already sent that change (or a later one)
+        if update is not None and self.last_seq is not None \
+                and message.get("first_seq") == self.last_seq + 1:
+            self.last_seq = update["last_seq"]
+            self.sent_version = update["version"]
+            await self.send_json(update)
             return
         await self._send_update(after=self.last_seq)
 

@@ -79,16 +79,19 @@ STATES = StateCache()
 
 
 def game_state(game: Game) -> GameState:
-    """The engine state of a started game, parsed once per version per process."""
+    """The engine state of a started game, parsed once per version per process. The
+    snapshot column is read only when this process has not parsed that version (a caller
+    may load the row with the snapshot deferred)."""
+    state = STATES.get(game.id, game.version)
+    if state is not None:
+        return state
     if game.snapshot is None:
         raise ValueError(f"game {game.id} has not started")
-    state = STATES.get(game.id, game.version)
-    if state is None:
-        state = state_from_data(game.snapshot)
-        if state.version != game.version:
-            raise ValueError(f"game {game.id}: snapshot version {state.version} "
-                             f"!= row version {game.version}")
-        STATES.put(game.id, state)
+    state = state_from_data(game.snapshot)
+    if state.version != game.version:
+        raise ValueError(f"game {game.id}: snapshot version {state.version} "
+                         f"!= row version {game.version}")
+    STATES.put(game.id, state)
     return state
 
 
@@ -241,8 +244,11 @@ def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
 
 
 def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Optional[dict]:
-    """The `update` message for one seat: events with seq > `after` (none when `after` is
-    None) up to the snapshot read, the fresh view, and the last seq included.
+    """The `update` message for one seat read from the database: events with seq > `after`
+    (none when `after` is None) up to the snapshot read, the fresh view, and the last seq
+    included. For a socket's first update, a resync, and a socket that missed a change;
+    every other update is built once by the writer (`seat_update`) and sent with the
+    change (games.broadcast).
 
     Returns None while the game has not started. Snapshot and events agree: an event
     committed after the snapshot was read is left for the next update.
@@ -251,12 +257,19 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -
     if current is None:
         return None
     version, last_seq, state = current
-    events: list[dict] = []
+    rows: Iterable[GameEvent] = []
     if after is not None and after < last_seq:
         rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
                                         seq__lte=last_seq).order_by("seq")
-        events = events_for_seat(rows, seat)
-    payload = {"type": "update", "version": version, "events": events,
+    return seat_update(state, seat, rows, last_seq)
+
+
+def seat_update(state: GameState, seat: Optional[str], events: Iterable[GameEvent],
+                last_seq: int) -> dict:
+    """One seat's `update` message: `events` as that seat may see them, its view of
+    `state` and its legal commands."""
+    payload = {"type": "update", "version": state.version,
+               "events": events_for_seat(events, seat),
                "view": view_for(state, seat), "last_seq": last_seq}
     legal = legal_for(state, seat)
     if legal is not None:

@@ -30,13 +30,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Mapping, Optional, Sequence
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 from django.utils import timezone
 
-from games import selectors
+from games import broadcast, selectors
 from games.models import Campaign, Difficulty, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.commands import parse_command
@@ -78,6 +76,7 @@ class ApplyResult:
     events: list = field(default_factory=list)  # [{"seq", "kind", "data", "visible_to"}]
     finished: bool = False
     deferred: bool = False  # the Ancients' turn is waiting for a worker
+    deliveries: list = field(default_factory=list)  # broadcast.Delivery: each seat's update
 
 
 # --- content (guarded: parts are still being written) -----------------------------------------
@@ -276,7 +275,7 @@ def _start(game: Game) -> None:
             command = {"do": "assign", "spaces": auto_assignment(state, seat, chooser)}
             state, new_events = engine.apply(state, seat, command)
             steps.append(Step(seat, command, state.version, new_events))
-    _store(game, state, steps)
+    _store(game, state, steps, starting=True)
 
 
 def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
@@ -312,22 +311,31 @@ def _digest(data: Any) -> str:
 
 
 # --- applying commands ------------------------------------------------------------------------
+# The row as a command or an Ancients' step needs it: the snapshots are read only when this
+# process has not parsed the current version yet (selectors.game_state).
+_UNPARSED = ("snapshot", "initial_snapshot")
+
+
 def game_apply_command(*, game_id: Any, user, expected_version: int,
-                       command: Mapping[str, Any]) -> ApplyResult:
+                       command: Mapping[str, Any], publish: bool = True) -> ApplyResult:
     """Apply one command from the seat `user` holds.
+
+    The seat is found by the same statement that locks the game row. With `publish` off the
+    caller sends `result.deliveries` itself (`broadcast.send`): the game consumer does, from
+    its own event loop, once the transaction has committed.
 
     :raises ServiceError: not_seated, game_not_started.
     :raises RuleError: stale_version, game_over, or the rules' own refusal; nothing changes.
     """
+    if user is None or not user.is_authenticated:
+        raise ServiceError("not_seated", "you do not have a seat in this game")
     with transaction.atomic():
-        try:
-            game = Game.objects.select_for_update().get(pk=game_id)
-        except Game.DoesNotExist:
-            raise ServiceError("not_seated", "there is no such game") from None
-        seat = game.seats.filter(user=user).values_list("seat", flat=True).first() \
-            if user is not None and user.is_authenticated else None
-        if seat is None:
+        game = (Game.objects.select_for_update(of=("self",))
+                .filter(pk=game_id, seats__user=user).annotate(my_seat=F("seats__seat"))
+                .defer(*_UNPARSED).first())
+        if game is None:
             raise ServiceError("not_seated", "you do not have a seat in this game")
+        seat = game.my_seat
         if game.status == Game.Status.SETUP:
             raise ServiceError("game_not_started", "the game is waiting for players")
         if game.status == Game.Status.FINISHED:
@@ -339,7 +347,8 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
         parsed = parse_command(command)
         state = selectors.game_state(game)
         new, events = engine.apply(state, seat, parsed)
-        return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)])
+        return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
+                      publish=publish)
 
 
 def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
@@ -347,7 +356,8 @@ def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
     when the game has moved past that version, is not being played or has nothing
     deferred: a task delivered twice, or late, is harmless."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = (Game.objects.select_for_update().filter(pk=game_id)
+                .defer(*_UNPARSED).first())
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
         state = selectors.game_state(game)
@@ -369,10 +379,20 @@ class Step:
     events: Sequence
 
 
-def _store(game: Game, state: GameState, steps: Sequence[Step]) -> ApplyResult:
+# The columns a stored step changes (the outcome's only when it finishes the game).
+_STEP_FIELDS = ["snapshot", "version", "last_seq", "awaiting", "updated"]
+_START_FIELDS = ["initial_snapshot", "content", "content_version", "status", "started_at"]
+_OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner", "rounds", "crystals",
+                   "knockouts", "characters_lost"]
+
+
+def _store(game: Game, state: GameState, steps: Sequence[Step], *,
+           publish: bool = True, starting: bool = False) -> ApplyResult:
     """Write the new state, the steps that made it (commands and their events, each event
     tagged with the version its command produced) in the caller's transaction with the
-    game row locked; then schedule the broadcast and the Ancients' worker on commit."""
+    game row locked, and build every seat's update for the change. On commit: the parsed
+    state is cached, the updates are sent (unless the caller sends them) and the Ancients'
+    worker is started when their turn is due."""
     first = game.last_seq + 1
     rows: list[GameEvent] = []
     for step in steps:
@@ -391,20 +411,25 @@ def _store(game: Game, state: GameState, steps: Sequence[Step]) -> ApplyResult:
     finished = state.outcome is not None and game.status != Game.Status.FINISHED
     if finished:
         _record_outcome(game, state)
-    game.save()
+    fields = _STEP_FIELDS + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else [])
+    game.save(update_fields=list(dict.fromkeys(fields)))
     if finished and game.campaign_id is not None:
         campaign_record_result(game=game, state=state)
     deferred = has_deferred_work(state)
     game_id, version = str(game.id), state.version
+    deliveries = broadcast.changed(
+        game_id, version, first, game.last_seq,
+        {p.id: selectors.seat_update(state, p.id, rows, game.last_seq) for p in state.players})
     transaction.on_commit(lambda: selectors.STATES.put(game_id, state))
-    transaction.on_commit(lambda: broadcast_changed(game_id, version), robust=True)
+    if publish:
+        transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
     if deferred:
         transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
     return ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
                 for r in rows],
-        finished=state.outcome is not None, deferred=deferred)
+        finished=state.outcome is not None, deferred=deferred, deliveries=deliveries)
 
 
 def _split_visibility(event) -> tuple[dict, Optional[list]]:
@@ -451,23 +476,6 @@ def _record_outcome(game: Game, state: GameState) -> None:
 
 
 # --- after commit -----------------------------------------------------------------------------
-def broadcast_changed(game_id: str, version: int) -> None:
-    """Tell every socket of the game that there is something new; each builds its own
-    seat's update (see consumers.GameConsumer.game_changed)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    async_to_sync(layer.group_send)(f"game-{game_id}", {"type": "game.changed", "version": version})
-
-
-def broadcast_presence(game_id: str) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    async_to_sync(layer.group_send)(
-        f"game-{game_id}", {"type": "game.presence", "connected": selectors.connected_seats(game_id)})
-
-
 def _enqueue_ancients(game_id: str, version: int) -> None:
     from games.tasks import run_ancients_turn
 
