@@ -28,7 +28,8 @@ from games.rules.modes import ModeRules, register_mode
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import ancients_turn, objects, outcome, treasures
-from ancients_ai.engine.decks import react
+from ancients_ai.engine import steps  # noqa: F401  (registers the steps frame)
+from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
 
 
