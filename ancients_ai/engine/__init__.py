@@ -23,7 +23,6 @@ state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
 | `treasures` | `use_treasure` |
 | `outcome` | how the game is won or lost; crystals of a knocked-out carrier |
 | `public` | what every seat may see of the Awoken's part |
-| `cases` | the rules-case runner's `awoken:` section and expectations |
 | `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
 """
 from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
