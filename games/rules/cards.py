@@ -1,7 +1,7 @@
 """Cards in hand, deck and discard: what a card can pay for, drawing and reshuffling."""
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Iterable
 
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -88,12 +88,3 @@ def pay_wild_card(state: GameState, player: Player, cards: tuple, what: str, act
     discard_cards(player, [card_id])
     events.add("card_played", player=player.id, card=card_id, action=action)
     return card_id
-
-
-def hand_card_for(state: GameState, player: Player, character_id: str,
-                  flag: str) -> Optional[str]:
-    """Some card in hand that lets this character take `flag` (used to offer defences)."""
-    for card_id in player.hand:
-        if card_flag(state.card(card_id), character_id, flag):
-            return card_id
-    return None
