@@ -172,7 +172,7 @@ def test_a_designer_edits_checks_playtests_and_balances_a_scenario(people):
 
 
 def test_a_progress_bar_follows_a_run_and_then_shows_its_charts(people, monkeypatch):
-    from ancients_ai import services
+    from ancients_ai.services import simulation as services
     from ancients_ai.models import Scenario
 
     monkeypatch.setattr(services, "_dispatch", lambda run_id, chunks: None)  # no worker yet

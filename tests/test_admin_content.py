@@ -9,7 +9,8 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from ancients_ai import content_io, services
+from ancients_ai import content_io
+from ancients_ai.services import content as services
 from ancients_ai.engine.scenarios import SCENARIOS_DIR, TREASURES_FILE, scenario_ids
 from ancients_ai.models import (Faction, Map, MinionCard, Scenario, ScenarioVersion, ShippedLoad,
                                 TreasureCard)

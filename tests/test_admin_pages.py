@@ -236,17 +236,19 @@ def test_the_simulation_page_starts_a_run_and_shows_its_charts(client, designer,
 
 def test_results_sit_beside_the_previous_versions(client, designer, content,
                                                   django_capture_on_commit_callbacks):
-    from ancients_ai import services
+    from ancients_ai.services import content as content_services
+    from ancients_ai.services import simulation as simulation_services
 
     magus = Scenario.objects.get(slug="magus")
     with django_capture_on_commit_callbacks(execute=True):
-        before = services.simulation_start(version=magus.latest_version, games=4, chunk_size=2,
-                                           seed=1, map_name="dungeon", factions=["guild"])
+        before = simulation_services.simulation_start(
+            version=magus.latest_version, games=4, chunk_size=2, seed=1, map_name="dungeon",
+            factions=["guild"])
     MinionCard.objects.filter(card_id="magus_m07").update(top_type="wisp")
-    version = services.scenario_commit(scenario=magus)
+    version = content_services.scenario_commit(scenario=magus)
     with django_capture_on_commit_callbacks(execute=True):
-        after = services.simulation_start(version=version, games=4, chunk_size=2, seed=1,
-                                          map_name="dungeon", factions=["guild"])
+        after = simulation_services.simulation_start(version=version, games=4, chunk_size=2,
+                                                     seed=1, map_name="dungeon", factions=["guild"])
     response = client.get(reverse("admin:ancients_ai_simulationrun_results", args=[after.pk]))
     panels = response.context["panels"]
     assert [p["run"].pk for p in panels] == [after.pk, before.pk]

@@ -8,7 +8,8 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 
-from ancients_ai import balance, services
+from ancients_ai import balance
+from ancients_ai.services import simulation as services
 from ancients_ai.models import Scenario, SimulationChunk, SimulationRun
 from games.simulation import play_awoken
 

@@ -81,7 +81,8 @@ def designer_page(site, chromium, transactional_db, django_user_model):
 
 def test_a_thousand_game_run_on_real_workers_matches_one_process(designer_page, settings,
                                                                  tmp_path):
-    from ancients_ai import balance, services
+    from ancients_ai import balance
+    from ancients_ai.services import simulation as services
     from ancients_ai.models import Scenario, SimulationRun
     from wildlands_site.celery import app as celery_app
 

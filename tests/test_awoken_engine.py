@@ -22,7 +22,6 @@ from games.rules.serialize import state_from_data, state_to_data
 from games.rules.view import view_for
 from games.rules_cases import build_state
 
-import ancients_ai.engine.cases  # noqa: F401  (registers the rules-case hooks)
 from ancients_ai.engine.scenarios import load_scenario, scenario_from_data, treasures_from_data
 from ancients_ai.engine.setup import new_awoken
 from ancients_ai.engine.targeting import step_toward

@@ -8,7 +8,8 @@ import pytest
 
 from games.content.common import ContentError
 from games.rules import geometry as geo
-from games.rules.board import LOS_SAMPLES, Board, board_from_data
+from games.rules.board import Board, board_from_data
+from games.rules.line_of_sight import LOS_SAMPLES
 
 
 def row(*kinds: str, open_pairs=None, radius: float = 0.5) -> Board:

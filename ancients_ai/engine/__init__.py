@@ -12,15 +12,17 @@ state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
 | `setup` | `new_awoken(...)`: a game from content, following the rules' setup |
 | `rules` | `AwokenRules`: the shared turn, claims, interrupts, knock-outs, views |
 | `ancients_turn` | the Ancients' turn and each card's reveal, interrupt window and resolution |
-| `monster_actions` | move, fly, reposition, attacks, heal for one monster |
+| `monster_actions` | move, fly, reposition, attacks, heal for one monster; starting a special action (`push_steps`) |
 | `targeting` | every tie-break: closest character, next step, ranged/area targets, heal |
-| `steps` | the one interpreter of special actions and track effects; event tracks |
-| `decks` | drawing and reshuffling the Ancients' piles; reactions; summons |
+| `steps` | the one interpreter of special actions and track effects |
+| `track` | the event track: the shard advancing, each space's effect |
+| `decks` | drawing and reshuffling the Ancients' piles |
+| `reactions` | a monster's reaction card against damage |
+| `summons` | minions placed from the supply |
 | `objects` | revealing object counters; pit, explosive and stasis traps |
 | `treasures` | `use_treasure` |
 | `outcome` | how the game is won or lost; crystals of a knocked-out carrier |
 | `public` | what every seat may see of the Awoken's part |
-| `cases` | the rules-case runner's `awoken:` section and expectations |
 | `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
 """
 from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)

@@ -32,7 +32,8 @@ from games.rules.turns import can_interrupt
 
 from ancients_ai.engine import decks
 from ancients_ai.engine.monster_actions import ancients_deferred, push_monster_actions
-from ancients_ai.engine.steps import push_advance
+from ancients_ai.engine.summons import summon_by_map_card
+from ancients_ai.engine.track import push_advance
 
 
 def start_ancients_turn(state: GameState, events: EventLog) -> None:
@@ -100,7 +101,7 @@ class CardFrame:
             frame["stage"] = "done"
             effect = scenario.rules.minion_cards[frame["card"]].effect
             if effect and "summon" in effect:
-                decks.summon_by_map_card(state, scenario, effect["summon"], events)
+                summon_by_map_card(state, scenario, effect["summon"], events)
             elif effect and "advance" in effect:
                 push_advance(state, scenario.number, effect["advance"])
         elif stage == "actions":

@@ -3,7 +3,7 @@
 `run_card_action` carries out one action. Moves happen at once; an attack pushes the core
 `attack` frame (`combat.start_attack(side="ancients")`), so characters defend through the
 ordinary `defend` prompt and monsters caught in an area react through
-`AwokenRules.monster_reaction`; a special action pushes a steps frame (`steps.py`). The
+`AwokenRules.monster_reaction`; a special action pushes a steps frame (`push_steps`, run by `steps.py`). The
 `awoken_monster` frame runs one monster's list of actions left to right, one per step, so
 an attack waiting for a defence simply leaves the rest of the list for later.
 
@@ -13,7 +13,7 @@ seat order who owns one of those characters (`targeting.seat_order_chooser`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from games.rules.combat import start_attack
 from games.rules.events import EventLog
@@ -21,6 +21,7 @@ from games.rules.frames import frame_handler, push
 from games.rules.state import GameState, Monster
 
 from ancients_ai.engine import targeting as tg
+from ancients_ai.engine.state import _plain
 
 
 def ancients_deferred(state: GameState) -> bool:
@@ -125,11 +126,16 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
     elif name == "heal":
         did = heal_one(state, monster, action["heal"], 1, events)
     else:
-        from ancients_ai.engine.steps import push_steps
         steps = state.awoken.scenario(scenario).rules.special_actions[name]
         push_steps(state, steps, actor=monster.id, scenario=scenario)
     if not did:
         events.add("monster_idle", figure=monster.id, action=name)
+
+
+def push_steps(state: GameState, steps, *, actor: Optional[str], scenario: int,
+               target: Optional[str] = None) -> None:
+    push(state, "awoken_steps", steps=_plain(list(steps)), i=0, actor=actor,
+         scenario=scenario, target=target, options=[], deferred=ancients_deferred(state))
 
 
 def push_monster_actions(state: GameState, monster: Monster, scenario: int, card: str,

@@ -17,7 +17,7 @@
 """
 from __future__ import annotations
 
-from games.rules.cards import discard_cards, draw_up_to_limit, single_card, take_cards
+from games.rules.cards import discard_cards, draw_up_to_limit, pay_wild_card
 from games.rules.claims import pay_three_of_a_kind
 from games.rules.combat import acting_character
 from games.rules.commands import Command
@@ -28,7 +28,8 @@ from games.rules.modes import ModeRules, register_mode
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import ancients_turn, objects, outcome, treasures
-from ancients_ai.engine.decks import react
+from ancients_ai.engine import steps  # noqa: F401  (registers the steps frame)
+from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
 
 
@@ -112,13 +113,8 @@ class AwokenRules(ModeRules):
                                                      "Ancient card is revealed")
         if window.to != seat:
             raise RuleError("interrupt_not_allowed", f"{window.to} is asked first")
-        player = state.player(seat)
-        card_id = single_card(command.cards, "an interrupt")
-        (card,) = take_cards(state, player, [card_id])
-        if not card.wild:
-            raise RuleError("card_cannot_pay", f"{card_id} is not a wild card")
-        discard_cards(player, [card_id])
-        events.add("card_played", player=seat, card=card_id, action="interrupt")
+        pay_wild_card(state, state.player(seat), command.cards, "an interrupt", "interrupt",
+                      events)
         state.prompt = None
         frame = state.frames[-1]
         frame["wi"] += 1

@@ -5,36 +5,27 @@ starts an attack (which may wait for a defence) or asks the players to choose a 
 leaves the rest of the list for later. The frame remembers the actor (a monster id, or
 None when a track effect's Ancient is off the board) and the target chosen by the last
 `target` step. Content never adds Python: every scenario's special actions are these same
-parameterised steps.
+parameterised steps. A list is started with `monster_actions.push_steps` (a card's special
+action) or by the event track (`track.py`); the `advance` step moves that track.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping
 
 from games.rules.combat import start_attack
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler, push
+from games.rules.frames import ask, frame_handler
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import decks
 from ancients_ai.engine import targeting as tg
-from ancients_ai.engine.monster_actions import (ancients_deferred, attack_space, heal_one,
-                                                move_once, place_monster, run_card_action)
-from ancients_ai.engine.state import _plain
+from ancients_ai.engine.monster_actions import (attack_space, heal_one, move_once,
+                                                place_monster, push_steps, run_card_action)
+from ancients_ai.engine.summons import summon, summon_by_map_card
+from ancients_ai.engine.track import push_advance
 from ancients_ai.engine.vocabulary import STEP_CHECKS
-
-
-def push_steps(state: GameState, steps, *, actor: Optional[str], scenario: int,
-               target: Optional[str] = None) -> None:
-    push(state, "awoken_steps", steps=_plain(list(steps)), i=0, actor=actor,
-         scenario=scenario, target=target, options=[], deferred=ancients_deferred(state))
-
-
-def push_advance(state: GameState, scenario: int, count: int) -> None:
-    push(state, "awoken_advance", scenario=scenario, left=count,
-         deferred=ancients_deferred(state))
 
 
 def _is_card_action(step: Any) -> bool:
@@ -182,7 +173,7 @@ def _summon(state, frame, step, actor, events):
     where = step.get("where", "map_deck")
     for _ in range(step.get("count", 1)):
         if where == "map_deck":
-            decks.summon_by_map_card(state, scenario, step["summon"], events)
+            summon_by_map_card(state, scenario, step["summon"], events)
             continue
         if where == "target_space":
             target = _target_figure(state, frame)
@@ -195,7 +186,7 @@ def _summon(state, frame, step, actor, events):
             near = state.board.neighbours(actor.space)
             space = min(near) if near else None
         if space is not None:
-            decks.summon(state, scenario, step["summon"], space, events)
+            summon(state, scenario, step["summon"], space, events)
 
 
 def _shove(state, frame, step, actor, events):
@@ -272,33 +263,3 @@ class StepsFrame:
         frame["options"] = []
         state.prompt = None
         events.add("target_chosen", by=seat, target=chosen)
-
-
-@frame_handler("awoken_advance")
-class AdvanceFrame:
-    """The shard moves along its event track one space at a time; each space reached
-    resolves its effect before the next move. Reaching the last space loses the game."""
-
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
-        if frame["left"] <= 0:
-            state.frames.pop()
-            return
-        frame["left"] -= 1
-        scenario = state.awoken.scenario(frame["scenario"])
-        scenario.track_position += 1
-        position = scenario.track_position
-        events.add("track_advanced", scenario=scenario.number, position=position,
-                   length=scenario.rules.track_length)
-        if position >= scenario.rules.track_length:
-            from ancients_ai.engine.outcome import check_outcome
-            check_outcome(state, events)
-            return
-        effect = scenario.rules.track_spaces.get(position)
-        if effect:
-            ancient = state.monsters.get(scenario.ancient)
-            actor = scenario.ancient if ancient is not None and ancient.on_board else None
-            events.add("track_effect", scenario=scenario.number, position=position)
-            push_steps(state, effect, actor=actor, scenario=scenario.number)
-
-    def respond(self, state, frame, seat, command, events) -> None:
-        raise AssertionError("awoken_advance frames do not ask questions")

@@ -17,7 +17,7 @@ from games.rules.events import EventLog
 from games.rules.frames import resolve
 from games.rules.state import Character, GameState, Monster
 
-from ancients_ai.engine.decks import reaction_kind
+from ancients_ai.engine.reactions import reaction_kind
 from ancients_ai.engine.objects import release
 
 

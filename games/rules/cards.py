@@ -1,7 +1,7 @@
 """Cards in hand, deck and discard: what a card can pay for, drawing and reshuffling."""
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Iterable
 
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -74,10 +74,17 @@ def single_card(cards: tuple, what: str) -> str:
     return cards[0]
 
 
-def hand_card_for(state: GameState, player: Player, character_id: str,
-                  flag: str) -> Optional[str]:
-    """Some card in hand that lets this character take `flag` (used to offer defences)."""
-    for card_id in player.hand:
-        if card_flag(state.card(card_id), character_id, flag):
-            return card_id
-    return None
+def pay_wild_card(state: GameState, player: Player, cards: tuple, what: str, action: str,
+                  events: EventLog) -> str:
+    """Pay for something only a wild card buys (draw two, an interrupt): exactly one card,
+    in hand and wild, discarded and shown to everyone as played for `action`.
+
+    :raises RuleError: `card_cannot_pay` for another count or a card that is not wild;
+        `card_not_in_hand` / `invalid_command` from `take_cards`."""
+    card_id = single_card(cards, what)
+    (card,) = take_cards(state, player, [card_id])
+    if not card.wild:
+        raise RuleError("card_cannot_pay", f"{card_id} is not a wild card")
+    discard_cards(player, [card_id])
+    events.add("card_played", player=player.id, card=card_id, action=action)
+    return card_id

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from games.rules import claims, combat, movement, turns  # noqa: F401  (registers frames)
+from games.rules import skirmish  # noqa: F401  (registers the skirmish mode)
 from games.rules.commands import ATTACKS, Command, parse_command
 from games.rules.errors import RuleError
 from games.rules.events import Event, EventLog

@@ -26,6 +26,3 @@ class RuleError(Exception):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}

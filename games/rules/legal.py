@@ -33,6 +33,7 @@ from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.modes import ModeRules, mode_of
 from games.rules.movement import _pay_rally_climbs
+from games.rules.skirmish import SkirmishRules
 from games.rules.state import Character, GameState
 
 Command = dict
@@ -90,7 +91,7 @@ def is_accepted(state: GameState, seat: str, command: Command) -> bool:
 
 def _may_act(state: GameState, seat: str) -> bool:
     """Whether the mode lets this seat act although it is not `turn.actor` (a shared turn)."""
-    if type(mode_of(state)).check_actor is ModeRules.check_actor:
+    if type(mode_of(state)).check_actor is SkirmishRules.check_actor:
         return False
     try:
         mode_of(state).check_actor(state, seat, _PROBE)

@@ -1,8 +1,10 @@
-"""What differs between game modes, behind one small interface.
+"""What differs between game modes: the `ModeRules` interface and the registry of modes.
 
-The skirmish is the default behaviour; The Awoken (in `ancients_ai.engine`) registers a
-subclass that overrides what the co-operative rules change. The pure core never imports the
-Awoken: it only calls through this interface, which keeps the dependency pointing one way.
+The core (`engine`, `combat`, `claims`, `movement`, `turns`, `legal`, `view`) asks the
+state's mode through `mode_of(state)` wherever the rules of a skirmish and of The Awoken
+part ways. The skirmish's answers are in `skirmish.py`, The Awoken's in
+`ancients_ai.engine.rules`; each registers itself on import. This module imports neither,
+so the dependency points one way: modes know the core, the core knows only this interface.
 """
 from __future__ import annotations
 
@@ -13,88 +15,87 @@ from games.rules.state import Character, GameState, Monster
 
 
 class ModeRules:
-    """The skirmish's answers; a mode overrides what its rules change."""
+    """The questions the core asks a mode. Every mode answers all of them."""
 
-    name = "skirmish"
+    name: str
 
     # -- who may do what -------------------------------------------------------------------
     def check_actor(self, state: GameState, seat: str, command: Command) -> None:
-        """Refuse an action from a seat that may not act now."""
-        if seat != state.turn.actor:
-            raise RuleError("not_your_turn", f"it is {state.turn.actor}'s move, not {seat}'s")
+        """Refuse (`RuleError`) an action from a seat that may not act now."""
+        raise NotImplementedError
 
     def controls(self, state: GameState, seat: str, character: Character) -> bool:
         """May this seat's cards move or act with this character?"""
-        return character.player == seat
+        raise NotImplementedError
 
     def rally_partner_ok(self, state: GameState, seat: str, character: Character) -> bool:
-        return character.player == seat
+        """May this seat's rally take this character along?"""
+        raise NotImplementedError
 
     def is_enemy(self, state: GameState, side: str, figure) -> bool:
         """Is `figure` an enemy of `side` (a player id, or "ancients")?"""
-        if isinstance(figure, Monster):
-            return side != "ancients"
-        if side == "ancients":
-            return True
-        return figure.player != side
+        raise NotImplementedError
 
     def must_reveal_first(self, state: GameState, seat: str) -> bool:
-        turn = state.turn
-        if seat != turn.active or turn.revealed:
-            return False
-        return any(c.space is None and not c.knocked_out for c in state.characters_of(seat))
+        """Must this seat reveal a character before it may end its turn?"""
+        raise NotImplementedError
 
     def allowed_during_prompt(self, state: GameState, seat: str, command: Command) -> bool:
         """May this command be played while a prompt waits (besides an interrupt in its
-        window)? Such a command also skips `check_actor`. Skirmish: never."""
-        return False
+        window)? Such a command also skips `check_actor`."""
+        raise NotImplementedError
 
     # -- actions that differ ---------------------------------------------------------------
     def reveal_allowed(self, state: GameState) -> None:
-        """Skirmish: reveals are allowed."""
+        """Refuse a `reveal` in a mode without hidden characters."""
+        raise NotImplementedError
 
     def claim(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
-        from games.rules.claims import claim_shard
-        claim_shard(state, seat, command, events)
+        """Carry out a `claim` (a shard, or an ancient crystal)."""
+        raise NotImplementedError
 
     def extra_action(self, state: GameState, seat: str, command: Command,
                      events: EventLog) -> None:
-        raise RuleError("action_not_allowed", f"'{command.name}' is not part of a skirmish")
+        """Carry out a command the core does not know, or refuse it."""
+        raise NotImplementedError
 
     def interrupt(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
-        from games.rules.turns import interrupt_skirmish
-        interrupt_skirmish(state, seat, command, events)
+        """Carry out an `interrupt`, or refuse it when its window is closed."""
+        raise NotImplementedError
 
     def end_turn(self, state: GameState, seat: str, events: EventLog) -> None:
-        from games.rules.turns import end_turn_skirmish
-        end_turn_skirmish(state, seat, events)
+        """Carry out an `end_turn` (an interrupter's, or the turn's own)."""
+        raise NotImplementedError
 
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
                          events: EventLog) -> bool:
-        """Would the monster's reaction card prevent this damage? Skirmish: no monsters."""
-        return False
+        """Would the monster's reaction card prevent this damage?"""
+        raise NotImplementedError
 
     def other_defence(self, state: GameState, character: Character, attack: str) -> bool:
-        """Could this character stop the attack by some means other than a card in hand?
-        (An Awoken treasure.) Decides whether an auto-passed defence prompt is still asked."""
-        return False
+        """Could this character stop the attack by some means other than a card in hand
+        (an Awoken treasure)? Decides whether an auto-passed defence prompt is still asked."""
+        raise NotImplementedError
 
     def scores_knockout(self, state: GameState, character: Character, side: str) -> bool:
-        return side in state.player_ids() and side != character.player
+        """Does knocking out this character score a point for `side`?"""
+        raise NotImplementedError
 
     def after_knockout(self, state: GameState, figure, side: str, events: EventLog) -> None:
-        """Hook for mode-specific consequences (crystals, traps)."""
+        """Mode-specific consequences of a knock-out (crystals, traps, supply)."""
+        raise NotImplementedError
 
     def check_outcome(self, state: GameState, events: EventLog) -> None:
-        from games.rules.turns import check_skirmish_outcome
-        check_skirmish_outcome(state, events)
+        """End the game (`state.outcome`) when the mode's winning or losing condition holds."""
+        raise NotImplementedError
 
     def view_extra(self, state: GameState, seat: str | None) -> dict:
-        return {}
+        """The mode's own part of `view_for` (what this seat may see of it)."""
+        raise NotImplementedError
 
 
-MODES: dict[str, ModeRules] = {"skirmish": ModeRules()}
+MODES: dict[str, ModeRules] = {}
 
 
 def register_mode(rules: ModeRules) -> None:

@@ -1,7 +1,7 @@
 """Turn order: revealing, draw two, interrupts, ending a turn, and how a skirmish ends."""
 from __future__ import annotations
 
-from games.rules.cards import discard_cards, draw, draw_up_to_limit, single_card, take_cards
+from games.rules.cards import draw, draw_up_to_limit, pay_wild_card
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -30,24 +30,9 @@ def reveal(state: GameState, seat: str, command: Command, events: EventLog) -> N
 
 def draw_two(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     player = state.player(seat)
-    card_id = single_card(command.cards, "draw two")
-    (card,) = take_cards(state, player, [card_id])
-    if not card.wild:
-        raise RuleError("card_cannot_pay", f"{card_id} is not a wild card")
-    discard_cards(player, [card_id])
-    events.add("card_played", player=seat, card=card_id, action="draw_two")
+    pay_wild_card(state, player, command.cards, "draw two", "draw_two", events)
     count = 2 if len(player.hand) + 2 <= state.catalog.option("hand_limit") else 1
     draw(state, player, count, events)
-
-
-def _pay_interrupt(state: GameState, seat: str, command: Command, events: EventLog) -> None:
-    player = state.player(seat)
-    card_id = single_card(command.cards, "an interrupt")
-    (card,) = take_cards(state, player, [card_id])
-    if not card.wild:
-        raise RuleError("card_cannot_pay", f"{card_id} is not a wild card")
-    discard_cards(player, [card_id])
-    events.add("card_played", player=seat, card=card_id, action="interrupt")
 
 
 def interrupt_skirmish(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -69,7 +54,7 @@ def interrupt_skirmish(state: GameState, seat: str, command: Command, events: Ev
         raise RuleError("interrupt_not_allowed", "an interrupt must follow another player's action")
     if player.eliminated:
         raise RuleError("interrupt_not_allowed", f"{seat} has no characters left")
-    _pay_interrupt(state, seat, command, events)
+    pay_wild_card(state, player, command.cards, "an interrupt", "interrupt", events)
     if window is not None:
         state.prompt = None
         state.frames.pop()

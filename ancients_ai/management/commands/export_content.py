@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.content.common import ContentError
 
-from ancients_ai import services
+from ancients_ai.services import content as content_services
 from ancients_ai.models import Scenario
 
 
@@ -24,10 +24,10 @@ class Command(BaseCommand):
                 item = Scenario.objects.filter(slug=scenario).first()
                 if item is None:
                     raise CommandError(f"no scenario {scenario!r} in the database")
-                name, text = services.scenario_export_yaml(item)
+                name, text = content_services.scenario_export_yaml(item)
                 files = {f"scenarios/{name}": text}
             else:
-                files = services.content_export_all()
+                files = content_services.content_export_all()
         except ContentError as error:
             raise CommandError(str(error)) from None
         if directory == "-":

@@ -8,7 +8,8 @@ from django.db import transaction
 
 from games.content.common import ContentError
 
-from ancients_ai import content_io, services
+from ancients_ai import content_io
+from ancients_ai.services import content as content_services
 
 # Within a folder: maps and factions first, then treasures, then scenarios.
 _ORDER = {"map": 0, "faction": 1, "treasures": 2, "scenario": 3}
@@ -41,7 +42,7 @@ class Command(BaseCommand):
             parsed.sort(key=lambda entry: entry[0])
             with transaction.atomic():
                 for _, source, data in parsed:
-                    result = services.content_import(data=data, source=source)
+                    result = content_services.content_import(data=data, source=source)
                     action = "created" if result.created else ("updated" if result.changed else "unchanged")
                     self.stdout.write(f"{result.kind} {result.key}: {action}")
         except ContentError as error:

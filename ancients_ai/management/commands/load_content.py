@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.content.common import ContentError
 
-from ancients_ai import services
+from ancients_ai.services import content as content_services
 
 
 class Command(BaseCommand):
@@ -17,7 +17,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, force=False, verbosity=1, **options):
         try:
-            lines = services.content_load_shipped(force=force)
+            lines = content_services.content_load_shipped(force=force)
         except ContentError as error:
             raise CommandError(str(error)) from None
         tally = {"created": 0, "updated": 0, "unchanged": 0, "kept": 0}

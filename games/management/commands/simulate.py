@@ -19,8 +19,10 @@ import traceback
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots import bot_factories
-from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_skirmish,
-                              rare_collections, replay)
+from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_awoken,
+                              play_skirmish, rare_collections, replay)
+
+from ancients_ai.engine.scenarios import scenario_ids
 
 
 class Command(BaseCommand):
@@ -89,11 +91,6 @@ class Command(BaseCommand):
 
     # -- The Awoken --------------------------------------------------------------------------
     def _awoken(self, opts: dict) -> None:
-        try:
-            from ancients_ai.engine.scenarios import scenario_ids
-            from games.simulation import play_awoken
-        except ImportError as error:
-            raise CommandError(f"--mode awoken is not available in this build ({error})") from None
         players = opts["players"]
         if players not in (1, 2):
             raise CommandError("The Awoken is for one or two players")

@@ -1,4 +1,4 @@
-"""The Awoken's part of the rules-case runner (docs/rules-cases.md, section `awoken`).
+"""The Awoken's part of the rules cases (docs/rules-cases.md, section `awoken`).
 
 `build_awoken` turns a case's `awoken:` section into the Awoken state of the case, with the
 same checks as shipped content (unknown minion types, bad actions and steps are refused
@@ -37,7 +37,6 @@ from typing import Any, Mapping, Optional
 
 from games.content.common import ContentError
 from games.rules.state import GameState, Monster
-from games.rules_cases import MODE_EXPECT, MODE_SETUP
 
 from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
 from ancients_ai.engine import vocabulary as vocab
@@ -332,8 +331,7 @@ def _phase(state: GameState, want: str) -> Optional[str]:
     return None if state.turn.phase == want else f"phase: expected {want}, got {state.turn.phase}"
 
 
-MODE_SETUP["awoken"] = build_awoken
-MODE_EXPECT["awoken"] = {
+AWOKEN_EXPECT = {
     "minion_count": _minion_count, "crystals": _crystals, "carried": _listed("carried"),
     "treasures": _listed("treasures"), "objects": _objects, "track": _track,
     "supply": _supply, "deck_sizes": _deck_sizes, "phase": _phase,

@@ -1,0 +1,12 @@
+"""Writes of the Ancients' side, by entity (HackSoft style: `<entity>_<action>`).
+
+| module | what it holds |
+| --- | --- |
+| `content` | checking, versioning, importing, exporting and loading scenarios, maps, factions, treasures |
+| `playtests` | `playtest_create`: a solo game of one exact scenario version |
+| `simulation` | balance runs: `simulation_start`, `simulation_run_chunk`, `simulation_finish` |
+"""
+# ancients_ai/forms.py reads the run limits as `services.MAX_GAMES` etc.
+from ancients_ai.services.simulation import DEFAULT_CHUNK, DEFAULT_GAMES, MAX_CHUNK, MAX_GAMES
+
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_GAMES", "MAX_CHUNK", "MAX_GAMES"]
