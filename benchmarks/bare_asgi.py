@@ -101,8 +101,7 @@ def _trace_consumer(path: str) -> None:
 
     for name in ("_command", "game_changed", "_send_update"):
         wrap_async(name)
-    for name in ("game_apply_command", "broadcast_changed"):
-        wrap_sync(services, name)
+    wrap_sync(services, "game_apply_command")
     from games import selectors
     wrap_sync(selectors, "update_payload")
 

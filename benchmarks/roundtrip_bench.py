@@ -147,15 +147,14 @@ async def run(args, database_url: str, redis_url: str) -> None:
 def component_costs(samples: int = 60) -> dict[str, list[float]]:
     """What one move's server work is made of, timed in this process against the same
     database and Redis: a database round trip, a row lock + update + commit (PostgreSQL
-    waits for the write-ahead log to reach the disk), a `group_send` the way
-    `services.broadcast_changed` makes it (async_to_sync from the worker thread), a whole
-    `game_apply_command` (its on-commit broadcast included) and one seat's `update_payload`."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
+    waits for the write-ahead log to reach the disk), a group message sent from sync code the
+    way a Celery worker sends the Ancients' steps (`broadcast.send_sync`), a whole
+    `game_apply_command` as the consumer calls it (the seats' updates built, not sent) and one
+    seat's `update_payload` (the database path a socket takes on connect or resync)."""
     from django.db import connection, transaction
 
     from benchmarks.site_players import TablePlayers
-    from games import selectors, services
+    from games import broadcast, selectors, services
     from games.models import Game
 
     def timed(call) -> float:
@@ -175,12 +174,11 @@ def component_costs(samples: int = 60) -> dict[str, list[float]]:
             game = Game.objects.select_for_update().get(pk=game_id)
             game.save(update_fields=["updated"])
 
-    layer = get_channel_layer()
     costs = {"SELECT 1": [timed(select_one) for _ in range(samples)],
              "lock + update + commit": [timed(lock_and_commit) for _ in range(samples)],
-             "group_send (async_to_sync)": [
-                 timed(lambda: async_to_sync(layer.group_send)(
-                     "game-bench", {"type": "game.changed", "version": 0}))
+             "group message (broadcast.send_sync)": [
+                 timed(lambda: broadcast.send_sync(
+                     [broadcast.Delivery("game-bench", {"type": "game.changed", "version": 0})]))
                  for _ in range(samples)],
              "game_apply_command": [], "update_payload (one seat)": []}
     players, seed = TablePlayers(["p1", "p2"], seed=6999), 6999
@@ -194,7 +192,8 @@ def component_costs(samples: int = 60) -> dict[str, list[float]]:
         seat, command = picked
         user = users[0] if seat == "p1" else users[1]
         costs["game_apply_command"].append(timed(lambda: services.game_apply_command(
-            game_id=game_id, user=user, expected_version=state.version, command=command)))
+            game_id=game_id, user=user, expected_version=state.version, command=command,
+            publish=False)))
         for seat in ("p1", "p2"):
             costs["update_payload (one seat)"].append(timed(
                 lambda: selectors.update_payload(game_id=game_id, seat=seat, after=None)))

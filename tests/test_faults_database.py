@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, connections
 
 from benchmarks.site_players import TablePlayers
-from games import selectors, services
+from games import broadcast, selectors, services
 from games.models import Game, GameCommand, GameEvent
 from games.rules import engine
 from games.rules.commands import parse_command
@@ -104,7 +104,7 @@ class Race:
 @needs_postgres
 @pytest.mark.django_db(transaction=True)
 def test_racing_commands_apply_exactly_once_per_version(owner, teammate, monkeypatch):
-    monkeypatch.setattr(services, "broadcast_changed", lambda game_id, version: None)
+    monkeypatch.setattr(broadcast, "send_sync", lambda deliveries: None)
     monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version: None)
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(2024)

@@ -4,9 +4,10 @@ tests/test_site_hidden_info.py plays two scripted games through real sockets. Th
 goes wide instead: 50 skirmishes and 50 co-op games of The Awoken (varied seeds, factions,
 maps and scenarios), played by the bots through `games.services` exactly as the consumer
 does, the Ancients' turn run through `services.game_advance` as the worker does. After
-every stored step it builds, for every seat, the `update` that socket would be sent
-(`selectors.update_payload` from the seat's last seq, the consumer's own call), and at the
-end a full resync from 0 and (every fifth game) the HTTP events feed. Each payload is checked against the
+every stored step it takes, for every seat, the `update` the writer built and sent to that
+seat's group (what a socket forwards), checks that the database path a socket falls back
+on (`selectors.update_payload` from the seat's last seq) gives the same, and at the end a
+full resync from 0 and (every fifth game) the HTTP events feed. Each payload is checked against the
 secrets of the game at the version it describes:
 
 - the view is exactly `view_for(state, seat)`, and no other seat's hand, map cards or
@@ -32,7 +33,7 @@ import pytest
 from django.test import Client, TestCase
 
 from benchmarks.site_players import TablePlayers
-from games import selectors, services
+from games import broadcast, selectors, services
 from games.models import Game, GameCommand, GameEvent
 from games.rules import engine
 from games.rules.frames import has_deferred_work
@@ -184,6 +185,9 @@ def new_game(kind: str, index: int, users: list) -> Game:
     return game
 
 
+SENT: list = []  # broadcast.Delivery, in the order the writer sent them
+
+
 def committed():
     """Run the commit callbacks of the block (the test itself runs in a transaction)."""
     return TestCase.captureOnCommitCallbacks(execute=True)
@@ -196,12 +200,23 @@ def audit_game(game: Game, users: dict, bot: str, seed: int, audit: Audit) -> No
     seen = {seat: 0 for seat in users}  # last seq each socket has sent
     rows: dict[int, GameEvent] = {}
 
-    def deliver() -> None:
+    def deliver(first: bool = False) -> None:
         rows.update((r.seq, r) for r in GameEvent.objects.filter(game=game, seq__gt=len(rows)))
         current = selectors.game_state(Game.objects.get(pk=game.id))
         book.see(current)
+        sent_now = list(SENT)
+        SENT.clear()
+        delivered = {d.group: d.message for d in sent_now}
+        assert len(delivered) == len(sent_now), "a seat was sent the same change twice"
         for seat in users:
-            payload = selectors.update_payload(game_id=game.id, seat=seat, after=seen[seat])
+            from_database = selectors.update_payload(game_id=game.id, seat=seat, after=seen[seat])
+            if first:  # a socket's greeting is read from the database
+                payload = from_database
+            else:
+                message = delivered.pop(broadcast.seat_group(game.id, seat))
+                assert message["first_seq"] == seen[seat] + 1
+                payload = message["update"]
+                assert payload == from_database, "the sent update and the database disagree"
             where = f"game {game.seed} v{payload['version']} to {seat}"
             assert payload["version"] == current.version
             assert payload["view"] == view_for(current, seat), where
@@ -212,8 +227,9 @@ def audit_game(game: Game, users: dict, bot: str, seed: int, audit: Audit) -> No
             audit.hidden_events += sum(e["kind"] == "hidden" for e in payload["events"])
             audit.payloads += 1
             seen[seat] = payload["last_seq"]
+        assert first or not delivered, f"sent to groups of no seat: {sorted(delivered)}"
 
-    deliver()
+    deliver(first=True)
     for _ in range(COMMANDS_PER_GAME):
         if has_deferred_work(state):
             with committed():
@@ -260,8 +276,10 @@ def assert_log_replays(game: Game) -> None:
 @pytest.fixture
 def players_pair(db, monkeypatch):
     """Two users; commits' callbacks run (so parsed states are cached per version, as in a
-    real process) except the broadcast and the worker, whose payloads the audit builds."""
-    monkeypatch.setattr(services, "broadcast_changed", lambda game_id, version: None)
+    real process) except the worker, which the audit plays itself; what would be sent to the
+    sockets is kept in SENT for the audit to read."""
+    SENT.clear()
+    monkeypatch.setattr(broadcast, "send_sync", SENT.extend)
     monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version: None)
     return [make_user("audit-a"), make_user("audit-b")]
 

@@ -6,7 +6,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import selectors, services
+from games import broadcast, selectors, services
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.errors import RuleError
@@ -220,20 +220,29 @@ def test_commands_before_the_start_are_refused(owner):
     assert error.value.code == "game_not_started"
 
 
-def test_a_committed_command_is_broadcast_to_the_game_group(owner, teammate,
+def test_a_committed_command_sends_each_seat_its_own_update(owner, teammate,
                                                             django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)
     layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(f"game-{game.id}", channel)
+    channels = {}
+    for seat in ("p1", "p2"):
+        channels[seat] = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(broadcast.seat_group(game.id, seat), channels[seat])
     seat, user, command = scripted_move(game, owner, teammate)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
+        result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                             command=command)
 
-    message = async_to_sync(layer.receive)(channel)
-    assert message == {"type": "game.changed", "version": 3}
-    async_to_sync(layer.group_discard)(f"game-{game.id}", channel)
+    for seat, channel in channels.items():
+        message = async_to_sync(layer.receive)(channel)
+        assert (message["type"], message["version"]) == ("game.changed", 3)
+        assert (message["first_seq"], message["last_seq"]) == (result.first_seq, result.last_seq)
+        # the update is the one the database would give this seat, built once by the writer
+        from_database = selectors.update_payload(game_id=game.id, seat=seat,
+                                                 after=result.first_seq - 1)
+        assert message["update"] == from_database
+        async_to_sync(layer.group_discard)(broadcast.seat_group(game.id, seat), channel)
 
 
 def test_nothing_is_broadcast_for_a_refused_command(owner, teammate,
