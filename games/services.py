@@ -34,7 +34,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
 from django.utils import timezone
 
-from games import broadcast, selectors
+from games import broadcast, selectors, step_sql
 from games.models import Campaign, Difficulty, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.commands import parse_command
@@ -330,9 +330,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
     if user is None or not user.is_authenticated:
         raise ServiceError("not_seated", "you do not have a seat in this game")
     with transaction.atomic():
-        game = (Game.objects.select_for_update(of=("self",))
-                .filter(pk=game_id, seats__user=user).annotate(my_seat=F("seats__seat"))
-                .defer(*_UNPARSED).first())
+        game = step_sql.lock_game_for_seat(game_id, user.pk)
         if game is None:
             raise ServiceError("not_seated", "you do not have a seat in this game")
         seat = game.my_seat
@@ -400,10 +398,8 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *,
             data, visible_to = _split_visibility(event)
             rows.append(GameEvent(game=game, seq=first + len(rows), version=step.version,
                                   kind=event.kind, data=data, visible_to=visible_to))
-    GameEvent.objects.bulk_create(rows)
-    GameCommand.objects.bulk_create(
-        [GameCommand(game=game, version=step.version, seat=step.seat, command=step.command)
-         for step in steps])
+    commands = [GameCommand(game=game, version=step.version, seat=step.seat, command=step.command)
+                for step in steps]
     game.snapshot = state_to_data(state)
     game.version = state.version
     game.last_seq = first + len(rows) - 1
@@ -412,7 +408,7 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *,
     if finished:
         _record_outcome(game, state)
     fields = _STEP_FIELDS + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else [])
-    game.save(update_fields=list(dict.fromkeys(fields)))
+    step_sql.write_step(game, rows, commands, list(dict.fromkeys(fields)))
     if finished and game.campaign_id is not None:
         campaign_record_result(game=game, state=state)
     deferred = has_deferred_work(state)
