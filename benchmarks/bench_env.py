@@ -120,15 +120,40 @@ def summary_ms(values: Sequence[float]) -> str:
             f"mean {statistics.fmean(ms):.2f})")
 
 
+def process_tree(pid: int) -> list[int]:
+    """A process and all its descendants (a web server's or worker's children), from /proc."""
+    pids, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        pids.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo += [int(child) for child in (task / "children").read_text().split()]
+            except OSError:
+                pass
+    return pids
+
+
 def rss_mib(pid: int) -> float:
-    """Resident memory of a process, MiB (from /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """Resident memory of a process and its children, MiB (from /proc)."""
+    total = 0.0
+    for member in process_tree(pid):
+        try:
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:  # the child ended meanwhile
+            pass
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (from /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time a process and its living children have used so far (/proc)."""
+    total = 0.0
+    for member in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total

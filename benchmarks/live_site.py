@@ -91,12 +91,32 @@ def daphne(port: int, *, database_url: str, redis_url: str, log: Optional[Path] 
                     app], env=env, log=log, port=port)
 
 
-def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = None) -> Service:
-    """One Celery worker as production runs it for the Ancients' turns (`--pool=solo`)."""
+# The production web server as docker-compose.yml's `web` service runs it: uvicorn, one
+# process per core (each with its own database thread; Redis is the shared channel layer).
+WEB_PROCESSES = 2
+
+
+def web_server(port: int, *, database_url: str, redis_url: str, log: Optional[Path] = None,
+               extra_env: Optional[dict] = None, app: str = "wildlands_site.asgi:application",
+               processes: int = WEB_PROCESSES) -> Service:
+    """The site served as in production (`processes` uvicorn workers on one port)."""
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+           "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-and-fault-tests-only"),
+           "LOG_LEVEL": os.environ.get("LIVE_LOG_LEVEL", "WARNING"), **(extra_env or {})}
+    return Service([sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1",
+                    "--port", str(port), "--workers", str(processes), "--no-access-log",
+                    "--log-level", "warning"], env=env, log=log, port=port)
+
+
+def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = None,
+                  shipped: bool = False) -> Service:
+    """A Celery worker for the Ancients' turns: as docker-compose.yml's `worker` service runs
+    it (`shipped`: prefork, two children), or one process (`--pool=solo`)."""
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
-    return Service([sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-                    "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-                   env=env, log=log)
+    pool = ["--concurrency=2", "--prefetch-multiplier=1"] if shipped else ["--pool=solo"]
+    return Service([sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "-Q", "celery",
+                    *pool, "--without-heartbeat", "--without-gossip", "--without-mingle",
+                    "-l", "WARNING"], env=env, log=log)
 
 
 def bench_main(run: Callable[..., Awaitable[None]], args: Any) -> None:

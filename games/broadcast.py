@@ -59,8 +59,7 @@ async def send(deliveries: Sequence[Delivery], layer: Any = None) -> None:
     layer = layer or get_channel_layer()
     if layer is None:
         return
-    for delivery in deliveries:
-        await layer.group_send(delivery.group, delivery.message)
+    await asyncio.gather(*(layer.group_send(d.group, d.message) for d in deliveries))
 
 
 def send_sync(deliveries: Sequence[Delivery]) -> None:
