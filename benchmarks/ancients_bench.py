@@ -8,8 +8,8 @@ until a command hands the game to the Ancients. From that command's commit (the 
 hear the Ancients' step: the `game.changed` broadcast for the new version, received on the
 game's Redis channel-layer group by a listener in this process.
 
-* celery: the production path. A real `celery -A wildlands_site worker --pool=solo`
-  process takes the task from Redis, runs `services.game_advance` in its own transaction
+* celery: the production path. A real Celery worker started as shipped (prefork, two
+  children, persistent database connections) takes the task from Redis, runs `services.game_advance` in its own transaction
   and broadcasts on commit.
 * in process: the embedded path. The same task runs eagerly inside the on-commit callback
   (`run_ancients_turn.apply`), then broadcasts.
@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,16 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import ROOT, machine, percentile, setup_django, summary_ms  # noqa: E402
+from benchmarks.bench_env import machine, percentile, setup_django, summary_ms  # noqa: E402
+from benchmarks.live_site import celery_worker, make_users  # noqa: E402
 
 TARGET_P95_MS = 50
-
-
-def make_users():
-    from django.contrib.auth import get_user_model
-
-    User = get_user_model()
-    return [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
 
 
 def new_coop(users, seed: int):
@@ -111,7 +104,7 @@ async def run(args) -> dict:
     from games import services
     from games.tasks import run_ancients_turn
 
-    users = await sync_to_async(make_users)()
+    users, _ = await sync_to_async(make_users)()
     layer = get_channel_layer()
     channel = await layer.new_channel()
     arrivals: dict[int, asyncio.Future] = {}
@@ -211,27 +204,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=60, help="Ancients' steps per path")
     parser.add_argument("--conn-max-age", type=int, default=None,
-                        help="DB_CONN_MAX_AGE for the worker and this process (default: the "
-                             "shipped 0, a new database connection per task)")
+                        help="DB_CONN_MAX_AGE for the worker and this process (default: as "
+                             "shipped)")
     args = parser.parse_args()
     if args.conn_max_age is not None:
         os.environ["DB_CONN_MAX_AGE"] = str(args.conn_max_age)
     database_url, redis_url = setup_django()
     log = Path(tempfile.gettempdir()) / f"ancients-worker-{os.getpid()}.log"
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url},
-        stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
+                           log=log).start()
     started = time.monotonic()
     try:
         time.sleep(3)  # the worker connects to Redis
         times = asyncio.run(run(args))
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
+        worker.stop(timeout=30)
     print("\n".join(machine()))
-    print(f"DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', '0 (shipped)')}; "
+    print(f"DB_CONN_MAX_AGE={os.environ.get('DB_CONN_MAX_AGE', 'as shipped')}; Celery worker as shipped; "
           "the Ancients' step, from the handing command's commit to the step's broadcast:")
     for name, values in times.items():
         print(f"  {name:12s} {summary_ms(values)}")

@@ -3,16 +3,20 @@
     python benchmarks/load_bench.py [--steps 25,50,100,200,300,400,500] [--duration 60]
                                     [--period 5]
 
-The production shape on loopback: one daphne process (the real site, real flood limits),
-one Celery worker (`--pool=solo`) for the Ancients' turns, PostgreSQL and Redis. For each
+The shipped shape on loopback, with the shipped settings: the site as docker-compose.yml
+serves it (uvicorn, two web processes, real flood limits, persistent database connections),
+the Celery worker as shipped (prefork, two children) for the Ancients' turns, PostgreSQL and
+Redis. For each
 N in `--steps` (in order): N fresh co-op games of The Awoken, two websocket clients per game
 (benchmarks/load_client.py: each plays from its seat's `legal` list, one command every
 `--period` seconds), all connected before the clock starts, then `--duration` seconds of
 play. Printed per step: commands/s acknowledged, time from a command to the mover's own
-update at the new version (p50/p95/p99), refusals and errors, and the server's memory
-(daphne's resident set before the step's games and sockets and at the end of play, and the
-difference per game). The run stops at the first step that misses p99 < 250 ms or has an
-error, and names the largest N that met both. Target: N >= 500.
+update at the new version (p50/p95/p99), refusals and errors, the web processes' memory
+(resident sets summed, before the step's games and sockets and at the end of play, and the
+difference per game), and the durability check (benchmarks/durability.py: every acked
+command stored as acked, every game's history whole and replaying to its stored state).
+The run stops at the first step that misses p99 < 250 ms, has an error or fails the
+durability check, and names the largest N that met all three. Target: N >= 500.
 """
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ async def open_all(clients, batch: int = 50, timeout: float = 30) -> None:
 
 async def one_step(n: int, port: int, users, cookies, args, server_pid: int, seed: int,
                    worker_pid: int) -> dict:
+    from benchmarks.durability import durability_problems
     from benchmarks.load_client import seat_clients, total
 
     game_ids = await asyncio.to_thread(create_games, users, n, seed)
@@ -84,31 +89,38 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
     if missing:
         tally.errors["no greeting"] = missing
     await asyncio.gather(*(c.close() for c in clients))
+    problems, acks, games = await asyncio.to_thread(durability_problems, tally.acked_commands,
+                                                     game_ids)
     return {"n": n, "tally": tally, "elapsed": elapsed, "connect": connect_seconds, "cpu": cpu,
-            "rss_before": rss_before, "rss_connected": rss_connected, "rss_after": rss_after}
+            "rss_before": rss_before, "rss_connected": rss_connected, "rss_after": rss_after,
+            "durability": (problems, acks, games)}
 
 
 def report(step: dict) -> bool:
     tally, n = step["tally"], step["n"]
     ms = [t * 1000 for t in tally.update_times]
     p50, p95, p99 = (percentile(ms, p) for p in (50, 95, 99))
-    ok = bool(ms) and p99 < TARGET_P99_MS and not tally.errors
+    problems, acks, games = step["durability"]
+    ok = bool(ms) and p99 < TARGET_P99_MS and not tally.errors and not problems
     per_game = (step["rss_after"] - step["rss_before"]) * 1024 / n
     print(f"  N={n:4d}: {tally.acked / step['elapsed']:6.1f} commands/s acked "
           f"({tally.sent} sent, {tally.stale} stale, refused {tally.refused or 0}, "
           f"errors {tally.errors or 0}); command -> own update p50 {p50:.1f} p95 {p95:.1f} "
           f"p99 {p99:.1f} ms (answer alone p50 {percentile(tally.reply_times, 50) * 1000:.1f} "
-          f"p99 {percentile(tally.reply_times, 99) * 1000:.1f}); {2 * n} sockets up in {step['connect']:.1f} s; daphne RSS "
+          f"p99 {percentile(tally.reply_times, 99) * 1000:.1f}); {2 * n} sockets up in {step['connect']:.1f} s; web RSS "
           f"{step['rss_before']:.0f} -> {step['rss_connected']:.0f} (connected) -> "
           f"{step['rss_after']:.0f} MiB (played) = {per_game:.0f} KiB per game; CPU used "
-          f"(cores): daphne {step['cpu'][0]:.2f}, worker {step['cpu'][1]:.2f}, clients "
+          f"(cores): web {step['cpu'][0]:.2f}, worker {step['cpu'][1]:.2f}, clients "
           f"{step['cpu'][2]:.2f}; load average {os.getloadavg()[0]:.2f} "
           f"[{'ok' if ok else 'FAILED'}]", flush=True)
+    print(f"         durability: {acks} acked commands and {games} games checked, "
+          f"{len(problems)} problems" + "".join(f"\n           {p}" for p in problems[:10]),
+          flush=True)
     return ok
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import celery_worker, daphne, free_port
+    from benchmarks.live_site import WEB_PROCESSES, celery_worker, free_port, web_server
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
@@ -117,16 +129,17 @@ async def run(args, database_url: str, redis_url: str) -> None:
     trace = {"app": "benchmarks.bare_asgi:application"} if args.trace else {}
     if args.trace:
         extra_env["BENCH_TRACE"] = args.trace
-    server = daphne(port, database_url=database_url, redis_url=redis_url,
-                    log=logs / f"load-daphne-{port}.log", extra_env=extra_env, **trace)
-    worker = celery_worker(database_url=database_url, redis_url=redis_url,
+    server = web_server(port, database_url=database_url, redis_url=redis_url,
+                        log=logs / f"load-web-{port}.log", extra_env=extra_env, **trace)
+    worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
                            log=logs / f"load-worker-{port}.log").start()
     best = 0
     try:
         await asyncio.to_thread(server.start)
-        print("server settings: DB_CONN_MAX_AGE="
-              f"{args.conn_max_age if args.conn_max_age is not None else '0 (shipped)'}")
-        print(f"daphne pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
+        print("server settings: " + ("shipped" if args.conn_max_age is None else
+                                     f"DB_CONN_MAX_AGE={args.conn_max_age}")
+              + f"; {WEB_PROCESSES} uvicorn web processes, Celery prefork worker (2 children)")
+        print(f"web pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
               f"one command per {args.period:g} s per player, {args.duration:g} s per step")
         seed = 20_000 + int(time.time()) % 10_000 * 100
         for n in args.steps:
@@ -139,8 +152,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
         await asyncio.to_thread(server.stop)
         worker.stop(timeout=30)
     verdict = "met" if best >= TARGET_N else f"MISSED: {best} of {TARGET_N}"
-    print(f"largest N with p99 < {TARGET_P99_MS} ms and no error: {best} (target >= {TARGET_N}: "
-          f"{verdict})")
+    print(f"largest N with p99 < {TARGET_P99_MS} ms, no error and durable: {best} "
+          f"(target >= {TARGET_N}: {verdict})")
 
 
 def main() -> None:
@@ -149,7 +162,7 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--period", type=float, default=5)
     parser.add_argument("--conn-max-age", type=int, default=None,
-                        help="DB_CONN_MAX_AGE for the server (default: the shipped 0)")
+                        help="DB_CONN_MAX_AGE for the server (default: as shipped)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
     bench_main(run, parser.parse_args())

@@ -32,6 +32,7 @@ class Tally:
     errors: dict = field(default_factory=dict)  # what went wrong -> count
     reply_times: list = field(default_factory=list)
     update_times: list = field(default_factory=list)
+    acked_commands: list = field(default_factory=list)  # (game id, version, seat, command)
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -46,6 +47,7 @@ class Tally:
                 mine[key] = mine.get(key, 0) + value
         self.reply_times += other.reply_times
         self.update_times += other.update_times
+        self.acked_commands += other.acked_commands
 
 
 def total(tallies: Iterable[Tally]) -> Tally:
@@ -59,6 +61,7 @@ def total(tallies: Iterable[Tally]) -> Tally:
 class SeatClient(SocketClient):
     def __init__(self, port: int, game_id, seat: str, cookie: str, seed: int, *,
                  reply_timeout: float = 5.0) -> None:
+        self.game_id = str(game_id)
         self.url = f"ws://127.0.0.1:{port}/ws/play/{game_id}/"
         self.origin = f"http://127.0.0.1:{port}"
         self.seat, self.cookie = seat, cookie
@@ -143,6 +146,7 @@ class SeatClient(SocketClient):
         kind = message.get("type")
         if kind == "ack":
             self.tally.acked += 1
+            self.tally.acked_commands.append((self.game_id, message["version"], self.seat, command))
             self.tally.reply_times.append(answered - started)
             target = message["version"]
             while self.latest["version"] < target:

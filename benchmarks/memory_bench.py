@@ -1,9 +1,9 @@
-"""Server memory per active game: what one more game in play costs the web process.
+"""Server memory per active game: what one more game in play costs the web processes.
 
     python benchmarks/memory_bench.py [--warm 10] [--games 100,200] [--moves 3]
 
-One daphne process (the site, PostgreSQL, channels-redis; a Celery worker for the
-Ancients). First `--warm` co-op games are connected and played a little, so that the
+The site as shipped (uvicorn web processes, PostgreSQL, channels-redis; the Celery worker
+for the Ancients); memory is the web processes' resident sets summed. First `--warm` co-op games are connected and played a little, so that the
 imports, connection pools and caches every game shares are paid for; the resident set
 then is the baseline. Then more games are added in steps (`--games`, cumulative totals of
 added games): two connected clients each, every client makes up to `--moves` moves. After
@@ -44,15 +44,14 @@ async def add_games(count: int, port: int, users, cookies, seed: int, moves: int
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import celery_worker, daphne, free_port
+    from benchmarks.live_site import celery_worker, free_port, web_server
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
     logs = Path(tempfile.gettempdir())
-    server = daphne(port, database_url=database_url,
-                    redis_url=redis_url,
-                    extra_env={"DB_CONN_MAX_AGE": "60"}, log=logs / f"memory-daphne-{port}.log")
-    worker = celery_worker(database_url=database_url, redis_url=redis_url,
+    server = web_server(port, database_url=database_url, redis_url=redis_url,
+                        log=logs / f"memory-web-{port}.log")
+    worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
                            log=logs / f"memory-worker-{port}.log").start()
     clients = []
     seed = 60_000 + int(time.time()) % 10_000 * 100
@@ -62,7 +61,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
         clients += await add_games(args.warm, port, users, cookies, seed, args.moves)
         seed += args.warm
         base = rss_mib(server.pid)
-        print(f"daphne RSS: idle {idle:.1f} MiB, with {args.warm} warm-up games {base:.1f} MiB")
+        print(f"web RSS: idle {idle:.1f} MiB, with {args.warm} warm-up games {base:.1f} MiB")
         added = 0
         for total in args.games:
             more = total - added
