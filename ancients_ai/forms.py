@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from django import forms
 
-from ancients_ai import selectors, services
+from ancients_ai import selectors
+from ancients_ai.services import simulation as simulation_services
 from ancients_ai.models import Scenario
 
 
@@ -35,10 +36,10 @@ class PlaytestForm(forms.Form):
 
 
 class SimulationForm(forms.Form):
-    games = forms.IntegerField(min_value=1, max_value=services.MAX_GAMES,
-                               initial=services.DEFAULT_GAMES)
-    chunk_size = forms.IntegerField(min_value=1, max_value=services.MAX_CHUNK,
-                                    initial=services.DEFAULT_CHUNK,
+    games = forms.IntegerField(min_value=1, max_value=simulation_services.MAX_GAMES,
+                               initial=simulation_services.DEFAULT_GAMES)
+    chunk_size = forms.IntegerField(min_value=1, max_value=simulation_services.MAX_CHUNK,
+                                    initial=simulation_services.DEFAULT_CHUNK,
                                     help_text="Games per worker task.")
     seed = forms.IntegerField(required=False, min_value=0, max_value=2**62,
                               help_text="Empty: a new random seed. The same seed, version and "

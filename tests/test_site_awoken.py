@@ -9,6 +9,7 @@ import pytest
 from games import selectors, services
 from games.models import Campaign, Game, GameCommand
 from games.rules import engine
+from games.rules.outcome import Cause, Outcome, Result
 from games.tasks import run_ancients_turn
 from test_site_support import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, map_name, needs_awoken, outsider, owner,
@@ -147,7 +148,7 @@ def test_a_won_chapter_opens_the_next_and_its_treasure_starts_with_the_party(
 
     def apply_and_win(state, seat, command):
         new, events = real_apply(state, seat, command)
-        new.outcome = {"result": "won", "cause": "crystals"}
+        new.outcome = Outcome(Result.WON, Cause.CRYSTALS)
         return new, events
 
     monkeypatch.setattr(services.engine, "apply", apply_and_win)

@@ -22,8 +22,10 @@ state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
 | `objects` | revealing object counters; pit, explosive and stasis traps |
 | `treasures` | `use_treasure` |
 | `outcome` | how the game is won or lost; crystals of a knocked-out carrier |
+| `event_kinds` | the event kinds only the Awoken adds |
 | `public` | what every seat may see of the Awoken's part |
 | `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
 """
+from ancients_ai.engine import event_kinds as _event_kinds  # noqa: F401  (before any event)
 from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
 from ancients_ai.engine import legal as _legal  # noqa: F401  (its legal_commands hook)

@@ -31,6 +31,7 @@ from games.rules.state import GameState
 from games.rules.turns import can_interrupt
 
 from ancients_ai.engine import decks
+from ancients_ai.engine.frames import AncientsTurnFrame, CardFrame
 from ancients_ai.engine.monster_actions import ancients_deferred, push_monster_actions
 from ancients_ai.engine.summons import summon_by_map_card
 from ancients_ai.engine.track import push_advance
@@ -42,8 +43,9 @@ def start_ancients_turn(state: GameState, events: EventLog) -> None:
     turn.active = turn.actor = None
     turn.interrupters = []
     events.add("ancients_turn_started", round=turn.round)
-    push(state, "awoken_ancients_turn", order=[s.number for s in state.awoken.scenarios],
-         i=0, stage="minion", deferred=ancients_deferred(state))
+    push(state, AncientsTurnFrame(kind="awoken_ancients_turn",
+                                  order=[s.number for s in state.awoken.scenarios], i=0,
+                                  stage="minion", deferred=ancients_deferred(state)))
 
 
 def start_players_turn(state: GameState, events: EventLog) -> None:
@@ -58,8 +60,8 @@ def start_players_turn(state: GameState, events: EventLog) -> None:
 
 
 @frame_handler("awoken_ancients_turn")
-class AncientsTurnFrame:
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+class AncientsTurnHandler:
+    def step(self, state: GameState, frame: AncientsTurnFrame, events: EventLog) -> None:
         if frame["i"] >= len(frame["order"]):
             state.frames.pop()
             start_players_turn(state, events)
@@ -81,14 +83,14 @@ class AncientsTurnFrame:
 
 
 def push_card(state: GameState, number: int, deck: str) -> None:
-    push(state, "awoken_card", scenario=number, deck=deck, card=None, stage="draw",
-         window=[], wi=0, acted=[], options=[], paused=False,
-         deferred=ancients_deferred(state))
+    push(state, CardFrame(kind="awoken_card", scenario=number, deck=deck, card=None,
+                          stage="draw", window=[], wi=0, acted=[], options=[], paused=False,
+                          deferred=ancients_deferred(state)))
 
 
 @frame_handler("awoken_card")
-class CardFrame:
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+class CardHandler:
+    def step(self, state: GameState, frame: CardFrame, events: EventLog) -> None:
         scenario = state.awoken.scenario(frame["scenario"])
         stage = frame["stage"]
         if stage == "draw":
@@ -122,7 +124,7 @@ class CardFrame:
         else:
             card_id = decks.draw_ancient_card(state, scenario, events)
         if card_id is None:
-            events.add("deck_empty", scenario=scenario.number, deck=frame["deck"])
+            events.add("deck_ran_out", scenario=scenario.number, deck=frame["deck"])
             state.frames.pop()
             return
         frame["card"] = card_id
@@ -169,7 +171,7 @@ class CardFrame:
         push_monster_actions(state, state.monsters[minion_id], scenario.number, frame["card"],
                              frame["stage"])
 
-    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+    def respond(self, state: GameState, frame: CardFrame, seat: str, command: Command,
                 events: EventLog) -> None:
         prompt = state.prompt
         if prompt.kind == "interrupt_window":

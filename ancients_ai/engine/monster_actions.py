@@ -21,6 +21,7 @@ from games.rules.frames import frame_handler, push
 from games.rules.state import GameState, Monster
 
 from ancients_ai.engine import targeting as tg
+from ancients_ai.engine.frames import MonsterFrame, StepsFrame
 from ancients_ai.engine.state import _plain
 
 
@@ -57,7 +58,7 @@ def attack_characters(state: GameState, monster: Monster, attack: str, space: in
                       events: EventLog, *, amount: int | None = None) -> None:
     """Attack one character in `space`; the players choose when several are there."""
     found = [c.id for c in tg.characters_in(state, space)]
-    events.add("attack", attacker=monster.id, attack=attack, space=space,
+    events.add("attacked", attacker=monster.id, attack=attack, space=space,
                target=found[0] if len(found) == 1 else None)
     if len(found) == 1:
         start_attack(state, attacker=monster.id, side="ancients", attack=attack, targets=found,
@@ -74,7 +75,7 @@ def attack_space(state: GameState, monster_id: str, attack: str, space: int, eve
     attacker itself included if it stands there."""
     targets = [f.id for f in state.figures_in(space)
                if not characters_only or f.id in state.characters]
-    events.add("attack", attacker=monster_id, attack=attack, space=space, target=None)
+    events.add("attacked", attacker=monster_id, attack=attack, space=space, target=None)
     start_attack(state, attacker=monster_id, side="ancients", attack=attack, targets=targets,
                  amount=amount)
 
@@ -98,7 +99,7 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
                     events: EventLog) -> None:
     """Carry out one card action for a monster on the board (see SCHEMA.md)."""
     name = action_name(action)
-    events.add("monster_action", figure=monster.id, action=name)
+    events.add("monster_acted", figure=monster.id, action=name)
     did = True
     if name == "move":
         did = move_once(state, monster, events)
@@ -129,21 +130,22 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
         steps = state.awoken.scenario(scenario).rules.special_actions[name]
         push_steps(state, steps, actor=monster.id, scenario=scenario)
     if not did:
-        events.add("monster_idle", figure=monster.id, action=name)
+        events.add("monster_idled", figure=monster.id, action=name)
 
 
 def push_steps(state: GameState, steps, *, actor: Optional[str], scenario: int,
                target: Optional[str] = None) -> None:
-    push(state, "awoken_steps", steps=_plain(list(steps)), i=0, actor=actor,
-         scenario=scenario, target=target, options=[], deferred=ancients_deferred(state))
+    push(state, StepsFrame(kind="awoken_steps", steps=_plain(list(steps)), i=0, actor=actor,
+                           scenario=scenario, target=target, options=[],
+                           deferred=ancients_deferred(state)))
 
 
 def push_monster_actions(state: GameState, monster: Monster, scenario: int, card: str,
                          half: str | None) -> None:
     """A monster resolves a row of a card: `half` is "top" or "bottom" of a minion card,
     None for an Ancient card. The frame names the card rather than copying its actions."""
-    push(state, "awoken_monster", monster=monster.id, card=card, half=half, i=0,
-         scenario=scenario, deferred=ancients_deferred(state))
+    push(state, MonsterFrame(kind="awoken_monster", monster=monster.id, card=card, half=half,
+                             i=0, scenario=scenario, deferred=ancients_deferred(state)))
 
 
 def card_actions(state: GameState, scenario: int, card: str, half: str | None) -> tuple:
@@ -155,11 +157,11 @@ def card_actions(state: GameState, scenario: int, card: str, half: str | None) -
 
 
 @frame_handler("awoken_monster")
-class MonsterActionsFrame:
+class MonsterActionsHandler:
     """One monster resolving a row of card actions, left to right. A monster knocked out
     part-way (by its own area attack, say) does nothing more."""
 
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+    def step(self, state: GameState, frame: MonsterFrame, events: EventLog) -> None:
         monster = state.monsters.get(frame["monster"])
         i = frame["i"]
         actions = card_actions(state, frame["scenario"], frame["card"], frame["half"])

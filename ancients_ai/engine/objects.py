@@ -82,7 +82,7 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
     player.discard.extend(turned)
     cards = [state.card(c) for c in turned]
     safe = any(card.wild or character.id in card.icons for card in cards)
-    events.add("pit_trap_cards", player=player.id, cards=turned, safe=safe)
+    events.add("pit_trap_cards_turned", player=player.id, cards=turned, safe=safe)
     state.awoken.update_object(obj.id, removed=True)
     space = obj.space
     if not safe:
@@ -97,7 +97,7 @@ def _explosive_trap(state: GameState, character: Character, obj: GameObject,
     state.awoken.update_object(obj.id, removed=True)
     spaces = [obj.space] + sorted(state.board.neighbours(obj.space))
     targets = [f.id for space in spaces for f in state.figures_in(space)]
-    events.add("attack", attacker=obj.id, attack="trap", space=obj.space, target=None)
+    events.add("attacked", attacker=obj.id, attack="trap", space=obj.space, target=None)
     start_attack(state, attacker=obj.id, side="trap", attack="trap", targets=targets)
 
 
@@ -113,7 +113,7 @@ def _treasure(state: GameState, character: Character, obj: GameObject, events: E
     state.awoken.update_object(obj.id, removed=True)
     card = decks.draw_treasure(state, events)
     if card is None:
-        events.add("treasure_deck_empty", character=character.id)
+        events.add("treasure_deck_ran_out", character=character.id)
         return
     character.treasures.append(card)
     events.add("treasure_found", character=character.id, treasure=card)

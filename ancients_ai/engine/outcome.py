@@ -3,8 +3,9 @@
 Won: the party carries `crystals_to_win` ancient crystals (five), or every Ancient faced is
 knocked out (never while an immortal one, the Automaton, is in play). Lost: a shard reaches
 the end of its event track, or every character of one faction is knocked out. Losses are
-checked first, so a blow that ends both ways at once loses. `state.outcome` is
-`{"result": "won"|"lost", "cause": "crystals"|"ancients"|"track"|"wiped_out", ...}`.
+checked first, so a blow that ends both ways at once loses. `state.outcome` is an
+`Outcome` (`games.rules.outcome`): won by crystals or ancients, lost by track (with the
+scenario) or wiped_out (with the player).
 """
 from __future__ import annotations
 
@@ -12,16 +13,14 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask, frame_handler, push
+from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState
+
+from ancients_ai.engine.frames import CrystalsFrame
 
 
 def carried_crystals(state: GameState) -> int:
     return sum(len(c.carried) for c in state.characters.values())
-
-
-def _end(state: GameState, result: str, cause: str, events: EventLog, **detail) -> None:
-    state.outcome = {"result": result, "cause": cause, **detail}
-    events.add("game_over", result=result, cause=cause, **detail)
 
 
 def check_outcome(state: GameState, events: EventLog) -> None:
@@ -30,17 +29,17 @@ def check_outcome(state: GameState, events: EventLog) -> None:
     awoken = state.awoken
     for scenario in awoken.scenarios:
         if scenario.track_position >= scenario.rules.track_length:
-            return _end(state, "lost", "track", events, scenario=scenario.number)
+            return end_game(state, Outcome(Result.LOST, Cause.TRACK, scenario=scenario.number), events)
     for player in state.players:
         mine = state.characters_of(player.id)
         if mine and all(c.knocked_out for c in mine):
             player.eliminated = True
-            return _end(state, "lost", "wiped_out", events, player=player.id)
+            return end_game(state, Outcome(Result.LOST, Cause.WIPED_OUT, player=player.id), events)
     if carried_crystals(state) >= awoken.crystals_to_win:
-        return _end(state, "won", "crystals", events)
+        return end_game(state, Outcome(Result.WON, Cause.CRYSTALS), events)
     ancients = [m for m in state.monsters.values() if m.kind == "ancient"]
     if ancients and all(m.knocked_out for m in ancients) and not any(m.immortal for m in ancients):
-        return _end(state, "won", "ancients", events)
+        return end_game(state, Outcome(Result.WON, Cause.ANCIENTS), events)
 
 
 # -- crystals of a knocked-out carrier ---------------------------------------------------------
@@ -60,8 +59,8 @@ def hand_over_crystals(state: GameState, character: Character, events: EventLog)
     if len(candidates) == 1:
         _give(state, candidates[0], crystals, character.id, events)
         return
-    push(state, "awoken_crystals", crystals=crystals, options=candidates,
-         chooser=character.player, source=character.id)
+    push(state, CrystalsFrame(kind="awoken_crystals", crystals=crystals, options=candidates,
+                              chooser=character.player, source=character.id))
 
 
 def _give(state: GameState, to: str, crystals: list, source: str, events: EventLog) -> None:
@@ -70,8 +69,8 @@ def _give(state: GameState, to: str, crystals: list, source: str, events: EventL
 
 
 @frame_handler("awoken_crystals")
-class CrystalsFrame:
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+class CrystalsHandler:
+    def step(self, state: GameState, frame: CrystalsFrame, events: EventLog) -> None:
         options = [c for c in frame["options"] if state.characters[c].on_board]
         if frame.get("chosen"):
             state.frames.pop()
@@ -85,7 +84,7 @@ class CrystalsFrame:
         ask(state, "choose", frame["chooser"], reason="crystals", crystals=list(frame["crystals"]),
             options=list(options))
 
-    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+    def respond(self, state: GameState, frame: CrystalsFrame, seat: str, command: Command,
                 events: EventLog) -> None:
         chosen = command.character or command.target or command.figure
         if command.name != "choose" or chosen not in frame["options"]:

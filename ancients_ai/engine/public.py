@@ -7,15 +7,19 @@ Never shown: any deck's order, a face-down object's kind.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from games.rules.state import GameState
 
+from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.outcome import carried_crystals
 
 
 def awoken_view(state: GameState) -> dict:
     awoken = state.awoken
+    cards = [cast(CardFrame, f) for f in state.frames if f["kind"] == "awoken_card"]
     resolving = [{"scenario": f["scenario"], "deck": f["deck"], "card": f["card"]}
-                 for f in state.frames if f.get("kind") == "awoken_card" and f.get("card")]
+                 for f in cards if f["card"]]
     scenarios = []
     for s in awoken.scenarios:
         rules = s.rules

@@ -17,6 +17,8 @@
 """
 from __future__ import annotations
 
+from typing import cast
+
 from games.rules.cards import discard_cards, draw_up_to_limit, pay_wild_card
 from games.rules.claims import pay_three_of_a_kind
 from games.rules.combat import acting_character
@@ -29,6 +31,7 @@ from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import ancients_turn, objects, outcome, treasures
 from ancients_ai.engine import steps  # noqa: F401  (registers the steps frame)
+from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
 
@@ -116,7 +119,7 @@ class AwokenRules(ModeRules):
         pay_wild_card(state, state.player(seat), command.cards, "an interrupt", "interrupt",
                       events)
         state.prompt = None
-        frame = state.frames[-1]
+        frame = cast(CardFrame, state.frames[-1])  # an interrupt window: the card's frame
         frame["wi"] += 1
         frame["paused"] = True
         state.turn.actor = seat

@@ -10,7 +10,7 @@ action) or by the event track (`track.py`); the `advance` step moves that track.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Optional
 
 from games.rules.combat import start_attack
 from games.rules.commands import Command
@@ -21,6 +21,7 @@ from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import decks
 from ancients_ai.engine import targeting as tg
+from ancients_ai.engine.frames import StepsFrame
 from ancients_ai.engine.monster_actions import (attack_space, heal_one, move_once,
                                                 place_monster, push_steps, run_card_action)
 from ancients_ai.engine.summons import summon, summon_by_map_card
@@ -33,18 +34,18 @@ def _is_card_action(step: Any) -> bool:
                                      and isinstance(step["heal"], list))
 
 
-def _target_figure(state: GameState, frame: dict):
+def _target_figure(state: GameState, frame: StepsFrame):
     figure = state.figure(frame["target"]) if frame["target"] else None
     return figure if figure is not None and figure.on_board else None
 
 
 # -- the steps ---------------------------------------------------------------------------------
-def _stop(frame: dict, events: EventLog, why: str) -> None:
+def _stop(frame: StepsFrame, events: EventLog, why: str) -> None:
     frame["i"] = len(frame["steps"])
     events.add("special_fizzled", figure=frame["actor"], reason=why)
 
 
-def _target(state, frame, step, actor, events):
+def _target(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     if actor is None:
         return _stop(frame, events, "no actor on the board")
     board = state.board
@@ -95,7 +96,7 @@ def _target(state, frame, step, actor, events):
         attacker=actor.id, options=list(tied))
 
 
-def _move(state, frame, step, actor, events):
+def _move(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     if actor is None:
         return
     target = _target_figure(state, frame)
@@ -116,7 +117,7 @@ def _move(state, frame, step, actor, events):
         place_monster(state, actor, to, events)
 
 
-def _teleport(state, frame, step, actor, events):
+def _teleport(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     if actor is None:
         return
     if step["teleport"] == "map_deck":
@@ -128,7 +129,7 @@ def _teleport(state, frame, step, actor, events):
         place_monster(state, actor, space, events, teleported=True)
 
 
-def _damage(state, frame, step, actor, events):
+def _damage(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     kind, amount, to = step["kind"], step["damage"], step.get("to", "target")
     characters_only = step.get("hits", "characters") == "characters"
     attacker = frame["actor"] or "track"
@@ -136,7 +137,7 @@ def _damage(state, frame, step, actor, events):
     if to == "target":
         if target is None:
             return
-        events.add("attack", attacker=attacker, attack=kind, space=target.space, target=target.id)
+        events.add("attacked", attacker=attacker, attack=kind, space=target.space, target=target.id)
         start_attack(state, attacker=attacker, side="ancients", attack=kind, targets=[target.id],
                      amount=amount)
     elif to == "target_space":
@@ -149,12 +150,12 @@ def _damage(state, frame, step, actor, events):
         spaces = [actor.space] if to == "space" else sorted(state.board.neighbours(actor.space))
         targets = [f.id for s in spaces for f in state.figures_in(s)
                    if f.id != actor.id and (not characters_only or isinstance(f, Character))]
-        events.add("attack", attacker=attacker, attack=kind, space=None, target=None)
+        events.add("attacked", attacker=attacker, attack=kind, space=None, target=None)
         start_attack(state, attacker=attacker, side="ancients", attack=kind, targets=targets,
                      amount=amount)
 
 
-def _heal(state, frame, step, actor, events):
+def _heal(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     amount = step["heal"]
     if "types" in step:
         if actor is not None:
@@ -168,7 +169,7 @@ def _heal(state, frame, step, actor, events):
                    total=patient.damage)
 
 
-def _summon(state, frame, step, actor, events):
+def _summon(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     scenario = state.awoken.scenario(frame["scenario"])
     where = step.get("where", "map_deck")
     for _ in range(step.get("count", 1)):
@@ -189,7 +190,7 @@ def _summon(state, frame, step, actor, events):
             summon(state, scenario, step["summon"], space, events)
 
 
-def _shove(state, frame, step, actor, events):
+def _shove(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     target = _target_figure(state, frame)
     if actor is None or target is None:
         return
@@ -210,17 +211,17 @@ def _shove(state, frame, step, actor, events):
             place_monster(state, target, to, events, pushed_by=actor.id)
 
 
-def _advance(state, frame, step, actor, events):
+def _advance(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     push_advance(state, frame["scenario"], step["advance"])
 
 
-def _special(state, frame, step, actor, events):
+def _special(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     steps = state.awoken.scenario(frame["scenario"]).rules.special_actions[step["special"]]
     push_steps(state, steps, actor=frame["actor"], scenario=frame["scenario"],
                target=frame["target"])
 
 
-def _repeat(state, frame, step, actor, events):
+def _repeat(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
     push_steps(state, list(step["steps"]) * step["repeat"], actor=frame["actor"],
                scenario=frame["scenario"], target=frame["target"])
 
@@ -234,8 +235,8 @@ assert set(RUN) == set(STEP_CHECKS), "every step the validator accepts must be r
 
 
 @frame_handler("awoken_steps")
-class StepsFrame:
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+class StepsHandler:
+    def step(self, state: GameState, frame: StepsFrame, events: EventLog) -> None:
         i = frame["i"]
         if i >= len(frame["steps"]):
             state.frames.pop()
@@ -254,7 +255,7 @@ class StepsFrame:
                 run(state, frame, step, actor, events)
                 return
 
-    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+    def respond(self, state: GameState, frame: StepsFrame, seat: str, command: Command,
                 events: EventLog) -> None:
         chosen = command.character or command.target or command.figure
         if command.name != "choose" or chosen not in frame["options"]:

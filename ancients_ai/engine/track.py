@@ -7,21 +7,22 @@ from games.rules.events import EventLog
 from games.rules.frames import frame_handler, push
 from games.rules.state import GameState
 
+from ancients_ai.engine.frames import AdvanceFrame
 from ancients_ai.engine.monster_actions import ancients_deferred, push_steps
 from ancients_ai.engine.outcome import check_outcome
 
 
 def push_advance(state: GameState, scenario: int, count: int) -> None:
-    push(state, "awoken_advance", scenario=scenario, left=count,
-         deferred=ancients_deferred(state))
+    push(state, AdvanceFrame(kind="awoken_advance", scenario=scenario, left=count,
+                             deferred=ancients_deferred(state)))
 
 
 @frame_handler("awoken_advance")
-class AdvanceFrame:
+class AdvanceHandler:
     """The shard moves along its event track one space at a time; each space reached
     resolves its effect before the next move. Reaching the last space loses the game."""
 
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+    def step(self, state: GameState, frame: AdvanceFrame, events: EventLog) -> None:
         if frame["left"] <= 0:
             state.frames.pop()
             return
@@ -38,7 +39,7 @@ class AdvanceFrame:
         if effect:
             ancient = state.monsters.get(scenario.ancient)
             actor = scenario.ancient if ancient is not None and ancient.on_board else None
-            events.add("track_effect", scenario=scenario.number, position=position)
+            events.add("track_effect_applied", scenario=scenario.number, position=position)
             push_steps(state, effect, actor=actor, scenario=scenario.number)
 
     def respond(self, state, frame, seat, command, events) -> None:

@@ -9,8 +9,10 @@ changes; a refused use leaves the game as it was.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from games.rules.cards import draw_up_to_limit
-from games.rules.combat import acting_character, start_attack
+from games.rules.combat import AttackFrame, acting_character, start_attack
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -66,7 +68,7 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
     if "prevent" in step:
         if not in_defence:
             raise RuleError("action_not_allowed", "this treasure only works against an attack")
-        frame = state.frames[-1]
+        frame = cast(AttackFrame, state.frames[-1])  # in defence: the core's attack frame
         attack = reaction_kind(frame["attack"])
         if attack not in step["prevent"]:
             raise RuleError("card_cannot_pay", f"this treasure does not stop a {attack} attack")
@@ -139,7 +141,7 @@ def _damage_plan(state: GameState, seat: str, holder: Character, step, command: 
         space = target.space
 
     def damage(events):
-        events.add("attack", attacker=holder.id, attack=kind, space=space,
+        events.add("attacked", attacker=holder.id, attack=kind, space=space,
                    target=targets[0] if kind != "area" else None)
         start_attack(state, attacker=holder.id, side=seat, attack=kind, targets=targets,
                      amount=amount)

@@ -6,7 +6,3 @@
 | `playtests` | `playtest_create`: a solo game of one exact scenario version |
 | `simulation` | balance runs: `simulation_start`, `simulation_run_chunk`, `simulation_finish` |
 """
-# ancients_ai/forms.py reads the run limits as `services.MAX_GAMES` etc.
-from ancients_ai.services.simulation import DEFAULT_CHUNK, DEFAULT_GAMES, MAX_CHUNK, MAX_GAMES
-
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_GAMES", "MAX_CHUNK", "MAX_GAMES"]

@@ -6,11 +6,13 @@ defend (a prompt to its owner) or react (a monster's reaction card), then takes 
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from games.rules.cards import card_flag, discard_cards, single_card, take_cards
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler, push, resolve
+from games.rules.frames import Frame, ask, frame_handler, push, resolve
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
@@ -93,7 +95,7 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
         targets = [] if choose_from else [target.id]
     discard_cards(player, [card_id])
     events.add("card_played", player=seat, card=card_id, action=attack, character=character.id)
-    events.add("attack", attacker=character.id, attack=attack,
+    events.add("attacked", attacker=character.id, attack=attack,
                space=command.space if attack == "area" else None,
                target=None if attack == "area" else command.target)
     start_attack(state, attacker=character.id, side=seat, attack=attack, targets=targets,
@@ -106,9 +108,10 @@ def start_attack(state: GameState, *, attacker: str, side: str, attack: str, tar
                  choose_from: list = (), chooser: str | None = None,
                  amount: int | None = None) -> None:
     """Push an attack frame. `side` is the attacking player id, or "ancients"."""
-    push(state, "attack", attacker=attacker, side=side, attack=attack,
-         amount=DAMAGE[attack] if amount is None else amount, targets=list(targets), i=0,
-         asked=-1, choose_from=list(choose_from), chooser=chooser)
+    push(state, AttackFrame(kind="attack", attacker=attacker, side=side, attack=attack,
+                            amount=DAMAGE[attack] if amount is None else amount,
+                            targets=list(targets), i=0, asked=-1,
+                            choose_from=list(choose_from), chooser=chooser))
 
 
 def defence_flags(state: GameState, character: Character, attack: str) -> list:
@@ -126,9 +129,21 @@ def has_defence(state: GameState, character: Character, attack: str) -> bool:
         state, character, attack)
 
 
+class AttackFrame(Frame):
+    attacker: str            # a figure, or a trap object
+    side: str                # the attacking player id, or "ancients"
+    attack: str              # an attack flag, or "trap"
+    amount: int              # damage per target
+    targets: list[str]       # figures still to be hit, in order
+    i: int                   # the next target
+    asked: int               # the target whose defence was last asked (-1: none yet)
+    choose_from: list[str]   # a "you choose" decision still to make, or empty
+    chooser: Optional[str]   # who makes it
+
+
 @frame_handler("attack")
-class AttackFrame:
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+class AttackHandler:
+    def step(self, state: GameState, frame: AttackFrame, events: EventLog) -> None:
         if frame["choose_from"]:
             ask(state, "choose", frame["chooser"], reason="target", attack=frame["attack"],
                 options=list(frame["choose_from"]))
@@ -158,7 +173,7 @@ class AttackFrame:
         frame["i"] = i + 1
         deal_damage(state, target, frame["amount"], frame["side"], attack, events)
 
-    def respond(self, state: GameState, frame: dict, seat: str, command,
+    def respond(self, state: GameState, frame: AttackFrame, seat: str, command,
                 events: EventLog) -> None:
         prompt = state.prompt
         if prompt.kind == "choose":
@@ -204,7 +219,7 @@ def deal_damage(state: GameState, figure, amount: int, side: str, cause: str,
                 events: EventLog) -> None:
     """Put damage on a figure and knock it out when the damage reaches its health."""
     figure.damage += amount
-    events.add("damage", figure=figure.id, amount=amount, cause=cause, total=figure.damage)
+    events.add("damage_dealt", figure=figure.id, amount=amount, cause=cause, total=figure.damage)
     if figure.damage >= figure.health and not getattr(figure, "immortal", False):
         knock_out(state, figure, side, events)
 

@@ -83,7 +83,7 @@ def apply(state: GameState, seat: str, command: Any, *, in_place: bool = False,
         _act(new, seat, command, events)
     new.version = version + 1
     if new.prompt is not None and (before is None or new.prompt != before):
-        events.add("prompt", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
+        events.add("prompted", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
     return new, list(events)
 
 
@@ -127,5 +127,5 @@ def advance(state: GameState, *, in_place: bool = False,
     resolve(new, events, run_deferred=True)
     new.version = state.version + 1
     if new.prompt is not None:
-        events.add("prompt", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
+        events.add("prompted", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
     return new, list(events)

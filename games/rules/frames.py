@@ -1,13 +1,14 @@
 """The resumable work stack.
 
 Anything that may stop to ask a person (an attack waiting for a defence, the Ancients' turn
-waiting for an interrupt) is a frame: a plain dict on `state.frames`. `resolve` runs the top
+waiting for an interrupt) is a frame: a plain dict on `state.frames`, typed per kind by a
+`TypedDict` beside its handler (`combat.AttackFrame`, ...), all extending `Frame`. `resolve` runs the top
 frame until the stack is empty or a prompt is pending; an answer to the prompt goes to the
 frame that asked. Because frames are data, a game paused mid-attack serialises like any other.
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol, Required, TypedDict
 
 from games.rules.commands import Command
 from games.rules.errors import RuleError
@@ -17,11 +18,21 @@ from games.rules.state import GameState
 MAX_STEPS = 10_000
 
 
+class Frame(TypedDict, total=False):
+    """What every frame may hold; a kind's own TypedDict adds its fields. Values stay
+    JSON-ready (str keys; scalars, lists, small dicts), since frames are stored as they are."""
+
+    kind: Required[str]
+    deferred: bool  # left for `engine.advance` (the Ancients' turn on the site)
+    paused: bool    # waiting for a player's interrupt to finish; not deferred work
+
+
 class FrameHandler(Protocol):
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+    # `frame` is the handler's own kind of Frame; a Protocol cannot say which, hence Any.
+    def step(self, state: GameState, frame: Any, events: EventLog) -> None:
         """Advance the frame: pop it when done, or set `state.prompt` and return."""
 
-    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+    def respond(self, state: GameState, frame: Any, seat: str, command: Command,
                 events: EventLog) -> None:
         """Take the answer to the prompt this frame raised."""
 
@@ -29,18 +40,17 @@ class FrameHandler(Protocol):
 HANDLERS: dict[str, FrameHandler] = {}
 
 
-def frame_handler(kind: str) -> Callable:
+def frame_handler(kind: str) -> Callable[[type], type]:
     """Class decorator: register a handler for frames of `kind`."""
-    def register(cls):
+    def register(cls: type) -> type:
         HANDLERS[kind] = cls()
         return cls
     return register
 
 
-def push(state: GameState, kind: str, **data) -> dict:
-    frame = {"kind": kind, **data}
+def push(state: GameState, frame: Frame) -> None:
+    """Put a frame on top of the stack; `resolve` runs it next."""
     state.frames.append(frame)
-    return frame
 
 
 def resolve(state: GameState, events: EventLog, *, run_deferred: bool = False) -> None:
@@ -76,7 +86,7 @@ def respond(state: GameState, seat: str, command: Command, events: EventLog) -> 
     resolve(state, events)
 
 
-def ask(state: GameState, kind: str, to: str, **data) -> None:
+def ask(state: GameState, kind: str, to: str, **data: Any) -> None:
     """Raise a prompt for the top frame."""
     from games.rules.state import Prompt
     state.prompt = Prompt(kind, to, data)

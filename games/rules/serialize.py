@@ -2,9 +2,11 @@
 seat may see comes from `view.view_for`."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from games.rules.board import board_from_data
+from games.rules.frames import Frame
+from games.rules.outcome import Outcome
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Prompt, Turn
 
 # mode name -> (awoken-part to data, data to awoken-part); registered by modes that have one
@@ -50,7 +52,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "prompt": None if state.prompt is None else {
             "kind": state.prompt.kind, "to": state.prompt.to, "data": state.prompt.data},
         "frames": [dict(f) for f in state.frames],
-        "outcome": state.outcome,
+        "outcome": None if state.outcome is None else dict(state.outcome),  # JSON-ready
         "awoken": None,
     }
     if state.awoken is not None:
@@ -90,5 +92,6 @@ def state_from_data(data: dict[str, Any]) -> GameState:
         awoken = EXTENSIONS[data["mode"]][1](data["awoken"])
     return GameState(mode=data["mode"], catalog=catalog, players=players, characters=characters,
                      monsters=monsters, turn=turn, prompt=prompt,
-                     frames=[dict(f) for f in data["frames"]], outcome=data["outcome"],
+                     frames=[cast(Frame, dict(f)) for f in data["frames"]],
+                     outcome=Outcome.from_data(data["outcome"]),
                      version=data["version"], rng=data["rng"], awoken=awoken)

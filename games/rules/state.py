@@ -8,9 +8,13 @@ clones, so cloning a state for `apply` copies only what can change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional, TypeVar, cast
 
 from games.rules.board import Board
+from games.rules.outcome import Outcome
+
+if TYPE_CHECKING:
+    from games.rules.frames import Frame
 
 
 @dataclass(frozen=True)
@@ -181,8 +185,8 @@ class GameState:
     monsters: dict = field(default_factory=dict)
     turn: Turn = field(default_factory=Turn)
     prompt: Optional[Prompt] = None
-    frames: list = field(default_factory=list)  # resumable work, top last; plain dicts
-    outcome: Optional[dict] = None
+    frames: list[Frame] = field(default_factory=list)  # resumable work, top last
+    outcome: Optional[Outcome] = None  # set only by `outcome.end_game`
     version: int = 0
     rng: int = 0
     awoken: Any = None  # The Awoken's own state (scenarios, decks, objects), opaque here
@@ -234,7 +238,7 @@ class GameState:
         new.prompt = None if prompt is None else Prompt(prompt.kind, prompt.to,
                                                         _copy_frame(prompt.data))
         new.frames = [_copy_frame(f) for f in self.frames]
-        new.outcome = None if self.outcome is None else dict(self.outcome)
+        new.outcome = self.outcome  # frozen: shared between clones
         new.version = self.version
         new.rng = self.rng
         new.awoken = None if self.awoken is None else self.awoken.clone()
@@ -244,7 +248,11 @@ class GameState:
 _new = object.__new__
 
 
-def _copy_frame(frame: dict) -> dict:
-    """Copy a frame two levels deep: frames hold scalars, lists and small dicts only."""
-    return {k: (list(v) if type(v) is list else dict(v) if type(v) is dict else v)
-            for k, v in frame.items()}
+_Data = TypeVar("_Data", bound=Mapping[str, Any])
+
+
+def _copy_frame(frame: _Data) -> _Data:
+    """Copy a frame (or a prompt's data) two levels deep: they hold scalars, lists and
+    small dicts only."""
+    return cast(_Data, {k: (list(v) if type(v) is list else dict(v) if type(v) is dict else v)
+                        for k, v in frame.items()})

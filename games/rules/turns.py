@@ -5,8 +5,9 @@ from games.rules.cards import draw, draw_up_to_limit, pay_wild_card
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler, push, resolve
+from games.rules.frames import Frame, ask, frame_handler, push, resolve
 from games.rules.modes import mode_of
+from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import GameState
 
 
@@ -79,7 +80,7 @@ def end_turn_skirmish(state: GameState, seat: str, events: EventLog) -> None:
     events.add("turn_end_declared", player=seat)
     order = _others_in_turn_order(state, seat)
     if state.catalog.option("end_turn_window") and order:
-        push(state, "end_turn_window", player=seat, candidates=order, i=0)
+        push(state, EndTurnWindowFrame(kind="end_turn_window", player=seat, candidates=order, i=0))
         resolve(state, events)
     else:
         finish_turn(state, events)
@@ -100,12 +101,18 @@ def can_interrupt(state: GameState, seat: str) -> bool:
     return any(state.card(card_id).wild for card_id in player.hand)
 
 
+class EndTurnWindowFrame(Frame):
+    player: str            # who declared the end of the turn
+    candidates: list[str]  # who may interrupt, closest in turn order first
+    i: int                 # the next candidate
+
+
 @frame_handler("end_turn_window")
-class EndTurnWindow:
+class EndTurnWindowHandler:
     """After a turn end is declared, each other player, closest in turn order first, may
     interrupt before the active player draws and passes the marker."""
 
-    def step(self, state: GameState, frame: dict, events: EventLog) -> None:
+    def step(self, state: GameState, frame: EndTurnWindowFrame, events: EventLog) -> None:
         while frame["i"] < len(frame["candidates"]):
             seat = frame["candidates"][frame["i"]]
             if can_interrupt(state, seat):
@@ -115,7 +122,7 @@ class EndTurnWindow:
         state.frames.pop()
         finish_turn(state, events)
 
-    def respond(self, state: GameState, frame: dict, seat: str, command: Command,
+    def respond(self, state: GameState, frame: EndTurnWindowFrame, seat: str, command: Command,
                 events: EventLog) -> None:
         if command.name != "pass":
             raise RuleError("invalid_command", "answer with pass, or play an interrupt")
@@ -152,7 +159,7 @@ def check_skirmish_outcome(state: GameState, events: EventLog) -> None:
     target = state.catalog.option("points_to_win")
     for player in state.players:
         if player.score >= target:
-            _win(state, player.id, "points", events)
+            end_game(state, Outcome(Result.WON, Cause.POINTS, winner=player.id), events)
             return
     for player in state.players:
         if not player.eliminated and all(c.knocked_out for c in state.characters_of(player.id)):
@@ -161,15 +168,9 @@ def check_skirmish_outcome(state: GameState, events: EventLog) -> None:
     if any(p.eliminated for p in state.players):
         survivors = [p for p in state.players if not p.eliminated]
         if not survivors:
-            state.outcome = {"result": "draw", "cause": "wiped_out"}
-            events.add("game_over", result="draw")
+            end_game(state, Outcome(Result.DRAW, Cause.WIPED_OUT), events)
             return
         best = max(p.score for p in survivors)
         leaders = [p for p in survivors if p.score == best]
         if len(leaders) == 1:
-            _win(state, leaders[0].id, "wiped_out", events)
-
-
-def _win(state: GameState, winner: str, cause: str, events: EventLog) -> None:
-    state.outcome = {"result": "won", "winner": winner, "cause": cause}
-    events.add("game_over", result="won", winner=winner, cause=cause)
+            end_game(state, Outcome(Result.WON, Cause.WIPED_OUT, winner=leaders[0].id), events)

@@ -60,7 +60,7 @@ def view_for(state: GameState, seat: Optional[str]) -> dict[str, Any]:
         "characters": characters,
         "monsters": monsters,
         "prompt": prompt,
-        "outcome": state.outcome,
+        "outcome": None if state.outcome is None else dict(state.outcome),  # JSON-ready
         "options": {k: v for k, v in state.catalog.options.items()},
     }
     view.update(mode_of(state).view_extra(state, seat))

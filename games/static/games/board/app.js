@@ -267,13 +267,13 @@ export class BoardApp {
       case "character_moved": case "monster_moved": case "minion_moved": case "ancient_moved": case "figure_moved":
         if (typeof e.to === "number") return this.tokens.update(id, { space: e.to });
         return false;
-      case "attack": {
+      case "attacked": {
         this.tokens.mark(e.attacker, "attacking", 600);
         if (e.target) this.tokens.mark(e.target, "targeted", 600);
         if (typeof e.space === "number") this.map.flashSpace(e.space, "flash-area");
         return true;
       }
-      case "damage": {
+      case "damage_dealt": {
         const d = this.tokens.get(id);
         if (!d) return false;
         this.tokens.update(id, { damage: e.total ?? (d.damage || 0) + (e.amount || 1) });
@@ -529,10 +529,10 @@ export class BoardApp {
 }
 
 function logClass(e) {
-  if (["damage", "knocked_out"].includes(e.kind)) return "hurt";
+  if (["damage_dealt", "knocked_out"].includes(e.kind)) return "hurt";
   if (e.kind === "damage_prevented") return "saved";
   if (/^turn_|round|ancients_turn|players_turn/.test(e.kind)) return "turn";
-  if (e.kind === "game_over") return "over";
+  if (e.kind === "game_ended") return "over";
   return "";
 }
 

@@ -170,14 +170,14 @@ export function describe(e, names) {
       const name = names.figure(id, { space: e.from });
       return `${name} ${e.teleported ? "vanishes and reappears on" : e.flew ? "flies to" : "moves to"} ${e.to}.`;
     }
-    case "attack": {
+    case "attacked": {
       const what = ATTACK_WORDS[e.attack] || `an attack (${flagWord(e.attack)})`;
       const attacker = who(e.attacker);
       if (e.target) return `${attacker} makes ${what} on ${who(e.target)}.`;
       if (e.space !== null && e.space !== undefined) return `${attacker} makes ${what} on space ${e.space}.`;
       return `${attacker} makes ${what}.`;
     }
-    case "damage": {
+    case "damage_dealt": {
       const id = figureKey(e);
       const f = names.character(id) || names.monster(id);
       const of = f && f.health ? ` (${e.total ?? f.damage}/${f.health})` : "";
@@ -197,7 +197,7 @@ export function describe(e, names) {
     case "target_chosen": return `${names.seatCap(e.by)} chose ${who(e.target)} as the target.`;
     case "defence_declined": return `${who(e.character)} takes the hit.`;
     case "cards_drawn": return `${names.seatCap(e.player)} draw${e.player === names.app.seat ? "" : "s"} ${names.cards(e.count)}.`;
-    case "cards_received": case "assignment_recorded": case "prompt": return null;
+    case "cards_received": case "assignment_recorded": case "prompted": return null;
     case "deck_reshuffled": return `${names.seatCap(e.player)} reshuffle${e.player === names.app.seat ? "" : "s"} the discard pile into a new deck.`;
     case "character_revealed": return `${who(e.character)} appears on ${e.space}.`;
     case "interrupt_declared": return `${names.seatCap(e.player)} interrupt${e.player === names.app.seat ? "" : "s"} with a wild card.`;
@@ -210,7 +210,7 @@ export function describe(e, names) {
     case "faction_wiped_out": return `Every character of ${names.seat(e.player)} is knocked out.`;
     case "map_cards_assigned": return `${names.seatCap(e.player)} assigned ${e.player === names.app.seat ? "your" : "their"} map cards.`;
     case "shards_placed": return null;
-    case "game_over": {
+    case "game_ended": {
       if (e.result === "won" && e.winner) return `Game over: ${names.seat(e.winner)} win${e.winner === names.app.seat ? "" : "s"}${e.cause ? ` (${outcomeCause(e.cause)})` : ""}.`;
       return `Game over: ${e.result === "won" ? "the players win" : e.result === "lost" ? "the players lose" : e.result}${e.cause ? ` (${outcomeCause(e.cause)})` : ""}.`;
     }
@@ -230,8 +230,8 @@ export function describe(e, names) {
       }
       return `Scenario ${e.scenario}: the Ancients reveal ${aAn(deck)} card${what}.`;
     }
-    case "monster_action": return null;
-    case "monster_idle": return `${who(e.figure)} ${IDLE[e.action] || `has nothing to ${actionWord(e.action)}`}.`;
+    case "monster_acted": return null;
+    case "monster_idled": return `${who(e.figure)} ${IDLE[e.action] || `has nothing to ${actionWord(e.action)}`}.`;
     case "special_fizzled": return `${who(e.figure)}'s special action has no effect${e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : ""}.`;
     case "reaction_revealed": {
       const stops = e.prevents === true || e.prevented === true;
@@ -241,20 +241,20 @@ export function describe(e, names) {
       return `A ${titleCase(e.type || "minion")} is summoned on ${e.space ?? e.to}.`;
     case "summon_failed": return `No ${titleCase(e.type || "minion")} is left to summon.`;
     case "map_card_drawn": case "card_discarded": case "minion_order_chosen": return null;
-    case "deck_empty": return `Scenario ${e.scenario}: the ${e.deck} deck is empty.`;
+    case "deck_ran_out": return `Scenario ${e.scenario}: the ${e.deck} deck is empty.`;
     case "track_advanced": case "tracker_advanced":
       return `Scenario ${e.scenario}: the event track moves on to ${e.position ?? e.to}.`;
-    case "track_effect": return `Scenario ${e.scenario}: the event track triggers an effect.`;
+    case "track_effect_applied": return `Scenario ${e.scenario}: the event track triggers an effect.`;
     case "monster_healed": case "character_healed": case "healed":
       return `${who(figureKey(e))} recovers ${e.amount || 1} damage.`;
     case "object_revealed":
       return `${e.character ? `${who(e.character)} turns over` : "Turned over"} the object on ${e.space}: ${objectWord(objectKindFrom(e))}.`;
     case "treasure_found": return `${who(e.character)} finds a treasure${e.treasure ? `: ${titleCase(e.treasure)}` : ""}.`;
-    case "treasure_deck_empty": return "The treasure deck is empty.";
+    case "treasure_deck_ran_out": return "The treasure deck is empty.";
     case "treasure_used": return `${who(e.character)} uses ${e.treasure ? titleCase(e.treasure) : "a treasure"}.`;
     case "character_ensnared": case "ensnared": return `${who(e.character)} is caught in a stasis trap.`;
     case "stasis_released": case "released": return `${who(e.character)} is free of the stasis trap.`;
-    case "pit_trap_cards": return e.safe ? "The pit trap misses." : "The pit trap springs!";
+    case "pit_trap_cards_turned": return e.safe ? "The pit trap misses." : "The pit trap springs!";
     case "crystal_claimed": return `${who(e.character)} claims an ancient crystal.`;
     case "crystals_lost": return `${who(e.character)} drops ${e.crystals && e.crystals.length > 1 ? "the crystals" : "a crystal"}.`;
     case "crystals_passed": return `${who(e.to)} takes the crystal${e.crystals && e.crystals.length > 1 ? "s" : ""}.`;
