@@ -83,13 +83,14 @@ def play_until_handover(game_id, users, players, path: str, marks: dict):
 
 
 def engine_floor(game_id, version: int):
-    """engine.advance alone on the state the Ancients started from (cached on commit)."""
-    from games import selectors
+    """engine.advance alone on the state the Ancients started from (replayed from the log)."""
+    from games.history import state_at
+    from games.models import Game
     from games.rules import engine
     from games.rules.frames import has_deferred_work
 
-    state = selectors.STATES.get(game_id, version - 1)
-    if state is None or not has_deferred_work(state):
+    state = state_at(Game.objects.get(pk=game_id), version - 1)
+    if not has_deferred_work(state):
         return None
     started = time.perf_counter()
     engine.advance(state)

@@ -158,7 +158,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._reject(client_id, "bad_message", "'command' must be an object")
             return
         try:
-            result = await database_sync_to_async(services.game_apply_command)(
+            result = await database_sync_to_async(services.game_apply_command, thread_sensitive=_SENSITIVE)(
                 game_id=self.game_id, user=self.user, expected_version=version, command=command,
                 publish=False)
         except (RuleError, services.ServiceError) as error:
@@ -199,7 +199,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- sending -----------------------------------------------------------------------------
     async def _send_update(self, *, after: Optional[int], force: bool = False,
                            extra: Optional[dict] = None) -> None:
-        payload = await database_sync_to_async(selectors.update_payload)(
+        payload = await database_sync_to_async(selectors.update_payload, thread_sensitive=_SENSITIVE)(
             game_id=self.game_id, seat=self.seat, after=after)
         if payload is None:
             return
@@ -234,6 +234,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def _error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": message})
+
+
+import os
+_SENSITIVE = os.environ.get("EXPERIMENT_POOL") != "1"
 
 
 def _valid_id(value: Any) -> bool:

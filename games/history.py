@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.models import Game, GameCommand, GameEvent
 from games.rules import engine
 from games.rules.serialize import state_from_data, state_to_data
+from games.rules.state import GameState
 
 
 def history_problems(game: Game) -> list[str]:
@@ -33,7 +34,7 @@ def history_problems(game: Game) -> list[str]:
         problems.append(f"game {game.id}: event seqs {_span(seqs)} are not 1..{game.last_seq} "
                         "each once")
     for row in commands:
-        state, _ = engine.apply(state, row.seat, row.command) if row.seat else engine.advance(state)
+        state = replay_step(state, row)
         if state.version != row.version:
             problems.append(f"game {game.id}: command {row.version} replays to version "
                             f"{state.version}")
@@ -41,6 +42,21 @@ def history_problems(game: Game) -> list[str]:
     if state_to_data(state) != game.snapshot:
         problems.append(f"game {game.id}: the log does not replay to the stored state")
     return problems
+
+
+def replay_step(state: GameState, row: GameCommand) -> GameState:
+    """The state after one stored step: a seat's command, or the Ancients' (seat "")."""
+    new, _ = engine.apply(state, row.seat, row.command) if row.seat else engine.advance(state)
+    return new
+
+
+def state_at(game: Game, version: int) -> GameState:
+    """The game as it was at `version`, replayed from its initial snapshot (only the latest
+    snapshot is stored)."""
+    state = state_from_data(game.initial_snapshot)
+    for row in GameCommand.objects.filter(game=game, version__lte=version).order_by("version"):
+        state = replay_step(state, row)
+    return state
 
 
 def _span(numbers: list[int]) -> str:

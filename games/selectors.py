@@ -39,33 +39,44 @@ def _register_modes() -> None:
 _register_modes()
 
 
-# --- parsed states, cached per (game, version) -----------------------------------------------
+# --- parsed states, the latest of each game -------------------------------------------------
 class StateCache:
-    """A small LRU of parsed states keyed by (game id, version).
+    """The latest parsed state of each recently used game, with the game's last event seq
+    at that version when the writer knew it; least recently used games are dropped.
 
     A version of a game has exactly one snapshot (one writer per game, versions only grow),
-    so a cached entry never goes stale; entries are added only after their transaction
-    commits. Cached states are shared and must never be mutated: the engine clones before
-    it changes anything, and views only read.
+    so a cached entry never goes stale: it is only ever replaced by a later version, and
+    entries are added only after their transaction commits. Cached states are shared and
+    must never be mutated: the engine clones before it changes anything, and views only
+    read. One entry per game (not per version): a game's older versions are never asked
+    for again, so a few hundred tables fit in the same memory as before.
     """
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 1024) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._items: OrderedDict[str, tuple[GameState, Optional[int]]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, game_id: Any, version: int) -> Optional[GameState]:
-        key = (str(game_id), version)
-        with self._lock:
-            state = self._items.get(key)
-            if state is not None:
-                self._items.move_to_end(key)
-            return state
+        entry = self.entry(game_id, version)
+        return None if entry is None else entry[0]
 
-    def put(self, game_id: Any, state: GameState) -> None:
-        key = (str(game_id), state.version)
+    def entry(self, game_id: Any, version: int) -> Optional[tuple[GameState, Optional[int]]]:
+        """(state, last_seq or None) of the game at exactly `version`, if cached."""
+        key = str(game_id)
         with self._lock:
-            self._items[key] = state
+            entry = self._items.get(key)
+            if entry is None or entry[0].version != version:
+                return None
+            self._items.move_to_end(key)
+            return entry
+
+    def put(self, game_id: Any, state: GameState, last_seq: Optional[int] = None) -> None:
+        key = str(game_id)
+        with self._lock:
+            known = self._items.get(key)
+            if known is None or known[0].version <= state.version:
+                self._items[key] = (state, last_seq)
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -91,7 +102,7 @@ def game_state(game: Game) -> GameState:
     if state.version != game.version:
         raise ValueError(f"game {game.id}: snapshot version {state.version} "
                          f"!= row version {game.version}")
-    STATES.put(game.id, state)
+    STATES.put(game.id, state, game.last_seq)
     return state
 
 
@@ -238,7 +249,7 @@ def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
             if snapshot is None:
                 continue  # the game moved on between the two reads: read again
             state = state_from_data(snapshot)
-            STATES.put(game_id, state)
+            STATES.put(game_id, state, row["last_seq"])
         return row["version"], row["last_seq"], state
     raise RuntimeError(f"game {game_id} kept changing while being read")
 

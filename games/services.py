@@ -320,15 +320,21 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
                        command: Mapping[str, Any], publish: bool = True) -> ApplyResult:
     """Apply one command from the seat `user` holds.
 
-    The seat is found by the same statement that locks the game row. With `publish` off the
-    caller sends `result.deliveries` itself (`broadcast.send`): the game consumer does, from
-    its own event loop, once the transaction has committed.
+    Most commands take the short way (`_apply_to_cached`): this process already holds the
+    game at the expected version, so one conditional statement stores the step. Otherwise,
+    or when that statement finds the game has moved on, the game row is locked, with the
+    seat found by the same statement, and the command is checked against the stored game.
+    With `publish` off the caller sends `result.deliveries` itself (`broadcast.send`): the
+    game consumer does, from its own event loop, once the step is committed.
 
     :raises ServiceError: not_seated, game_not_started.
     :raises RuleError: stale_version, game_over, or the rules' own refusal; nothing changes.
     """
     if user is None or not user.is_authenticated:
         raise ServiceError("not_seated", "you do not have a seat in this game")
+    result = _apply_to_cached(game_id, user, expected_version, command, publish)
+    if result is not None:
+        return result
     with transaction.atomic():
         game = step_sql.lock_game_for_seat(game_id, user.pk)
         if game is None:
@@ -336,6 +342,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
         seat = game.my_seat
         if game.status == Game.Status.SETUP:
             raise ServiceError("game_not_started", "the game is waiting for players")
+        SEATS.put((str(game.id), user.pk), seat)
         if game.status == Game.Status.FINISHED:
             raise RuleError("game_over", "the game is over")
         if type(expected_version) is not int or expected_version != game.version:
@@ -347,6 +354,60 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
         new, events = engine.apply(state, seat, parsed)
         return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
                       publish=publish)
+
+
+class SeatCache:
+    """Which seat a user holds in a started game, as this process last read it. A seat is
+    fixed once its game has started, so an entry never goes stale."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._items: dict[tuple[str, Any], str] = {}
+
+    def get(self, key: tuple[str, Any]) -> Optional[str]:
+        return self._items.get(key)
+
+    def put(self, key: tuple[str, Any], seat: str) -> None:
+        if len(self._items) >= self.size:
+            self._items.clear()  # rebuilt by the next command of each seat
+        self._items[key] = seat
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+SEATS = SeatCache()
+
+
+def _apply_to_cached(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
+                     publish: bool) -> Optional[ApplyResult]:
+    """The short way: the command applied to the state this process cached for the
+    expected version, stored by one statement that writes only if the game row is still
+    at that version and playing (in autocommit, that statement is its own transaction:
+    one round trip to PostgreSQL instead of four). None when it does not apply: another
+    seat or process moved the game on, the state is not cached, the command is refused
+    or would end the game; the locked way then decides, against the stored game."""
+    if type(expected_version) is not int or not step_sql.can_write_conditionally():
+        return None
+    seat = SEATS.get((str(game_id), user.pk))
+    entry = selectors.STATES.entry(game_id, expected_version)
+    if seat is None or entry is None or entry[1] is None or entry[0].outcome is not None:
+        return None
+    state, last_seq = entry
+    try:
+        parsed = parse_command(command)
+        new, events = engine.apply(state, seat, parsed)
+    except RuleError:
+        return None  # refused as of this process's state: the stored game says why
+    if new.outcome is not None:
+        return None  # the end of a game is recorded under the lock
+    game = Game(id=Game._meta.pk.to_python(game_id), version=expected_version,
+                last_seq=last_seq, status=Game.Status.PLAYING)
+    try:
+        return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
+                      publish=publish, if_version=expected_version)
+    except step_sql.GameMovedOn:
+        return None
 
 
 def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
@@ -384,13 +445,15 @@ _OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner", "roun
                    "knockouts", "characters_lost"]
 
 
-def _store(game: Game, state: GameState, steps: Sequence[Step], *,
-           publish: bool = True, starting: bool = False) -> ApplyResult:
+def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool = True,
+           starting: bool = False, if_version: Optional[int] = None) -> ApplyResult:
     """Write the new state, the steps that made it (commands and their events, each event
     tagged with the version its command produced) in the caller's transaction with the
-    game row locked, and build every seat's update for the change. On commit: the parsed
-    state is cached, the updates are sent (unless the caller sends them) and the Ancients'
-    worker is started when their turn is due."""
+    game row locked, or, with `if_version`, in one statement that writes only if the row
+    is still at that version (else `step_sql.GameMovedOn`, nothing written); and build every
+    seat's update for the change. On commit: the parsed state is cached, the updates are
+    sent (unless the caller sends them) and the Ancients' worker is started when their
+    turn is due."""
     first = game.last_seq + 1
     rows: list[GameEvent] = []
     for step in steps:
@@ -408,15 +471,15 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *,
     if finished:
         _record_outcome(game, state)
     fields = _STEP_FIELDS + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else [])
-    step_sql.write_step(game, rows, commands, list(dict.fromkeys(fields)))
+    step_sql.write_step(game, rows, commands, list(dict.fromkeys(fields)), if_version=if_version)
     if finished and game.campaign_id is not None:
         campaign_record_result(game=game, state=state)
     deferred = has_deferred_work(state)
-    game_id, version = str(game.id), state.version
+    game_id, version, last_seq = str(game.id), state.version, game.last_seq
     deliveries = broadcast.changed(
         game_id, version, first, game.last_seq,
         {p.id: selectors.seat_update(state, p.id, rows, game.last_seq) for p in state.players})
-    transaction.on_commit(lambda: selectors.STATES.put(game_id, state))
+    transaction.on_commit(lambda: selectors.STATES.put(game_id, state, last_seq))
     if publish:
         transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
     if deferred:

@@ -7,9 +7,15 @@ more than the database's own work (docs/performance.md: about 1 ms of Python per
 Here the lock and the seat are one SELECT, and the writes are one statement on PostgreSQL
 (data-modifying WITH clauses) or three on SQLite, which has no such clauses. Values are
 prepared by the models' own fields, so what is stored is exactly what the ORM would store.
+
+On PostgreSQL a step may also be written without the lock (`if_version`): the row is
+updated only while it is still at the version the step was built on and playing, and the
+inserts take their rows from that update, so either all of it is written or nothing is.
+Run in autocommit, that statement is a whole transaction in one round trip.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Optional, Sequence
 
 from django.db import connection
@@ -35,9 +41,23 @@ def lock_game_for_seat(game_id: Any, user_id: Any) -> Optional[Game]:
     return next(iter(Game.objects.raw(sql, [pk, user_id])), None)
 
 
+class GameMovedOn(Exception):
+    """A conditional write found the game row no longer at the version it expected (or no
+    longer playing); nothing was written."""
+
+
+def can_write_conditionally() -> bool:
+    """Whether `write_step(if_version=...)` is available: PostgreSQL only (SQLite has no
+    data-modifying WITH clauses; the embedded mode always locks)."""
+    return connection.vendor == "postgresql" and os.environ.get("WL_EXPERIMENT_LOCK_ONLY") != "1"
+
+
 def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
-               fields: Sequence[str]) -> None:
-    """Insert `commands` and `events` and write `fields` of the game row."""
+               fields: Sequence[str], *, if_version: Optional[int] = None) -> None:
+    """Insert `commands` and `events` and write `fields` of the game row; with `if_version`,
+    only if the row is still at that version and playing (else GameMovedOn)."""
+    if if_version is not None:
+        return _write_if_version(game, events, commands, fields, if_version)
     statements = [_insert(GameCommand, commands), _insert(GameEvent, events),
                   _update(game, fields)]
     statements = [s for s in statements if s is not None]
@@ -52,17 +72,45 @@ def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameC
                 cursor.execute(sql, params)
 
 
-def _insert(model: type[Model], objects: Sequence[Model]) -> Optional[tuple[str, list]]:
+def _write_if_version(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
+                      fields: Sequence[str], version: int) -> None:
+    update_sql, params = _update(game, fields)
+    update_sql += f" AND {_quote('version')} = %s AND {_quote('status')} = %s RETURNING 1"
+    params += [version, Game.Status.PLAYING.value]
+    parts = [f"u AS ({update_sql})"]
+    for i, (model, objects) in enumerate(((GameCommand, commands), (GameEvent, events))):
+        insert = _insert(model, objects, typed=True)
+        if insert is not None:
+            sql, insert_params = insert
+            parts.append(f"w{i} AS ({sql})")
+            params += insert_params
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH {', '.join(parts)} SELECT count(*) FROM u", params)
+        if cursor.fetchone()[0] != 1:
+            raise GameMovedOn(f"game {game.pk} is no longer at version {version}")
+
+
+def _insert(model: type[Model], objects: Sequence[Model], *,
+            typed: bool = False) -> Optional[tuple[str, list]]:
+    """An INSERT of `objects`; `typed`: its rows are selected from the WITH clause `u`, so
+    they are written only if `u` wrote (each value cast to its column's type, which a
+    VALUES list inside a SELECT does not infer)."""
     if not objects:
         return None
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     for obj in objects:
         for f in fields:  # auto_now_add and defaults, as Model.save would set them
             f.pre_save(obj, add=True)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (f"INSERT INTO {_quote(model._meta.db_table)} "
-           f"({', '.join(_quote(f.column) for f in fields)}) VALUES "
-           + ", ".join([row] * len(objects)))
+    columns = ", ".join(_quote(f.column) for f in fields)
+    if typed:
+        row = "(" + ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields) + ")"
+        rows = ", ".join([row] * len(objects))
+        sql = (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) "
+               f"SELECT v.* FROM u, (VALUES {rows}) AS v")
+    else:
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
+               + ", ".join([row] * len(objects)))
     params = [f.get_db_prep_save(getattr(obj, f.attname), connection)
               for obj in objects for f in fields]
     return sql, params

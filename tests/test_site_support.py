@@ -79,10 +79,13 @@ def eager_celery():
 
 @pytest.fixture(autouse=True)
 def _fresh_state_cache():
-    """Each test starts with an empty parsed-state cache (test databases reuse game ids)."""
+    """Each test starts with empty parsed-state and seat caches (test databases reuse game
+    ids)."""
     selectors.STATES.clear()
+    services.SEATS.clear()
     yield
     selectors.STATES.clear()
+    services.SEATS.clear()
 
 
 def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
