@@ -157,3 +157,29 @@ def cpu_seconds(pid: int) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def service_pids(name: str) -> list[int]:
+    """Every running process called `name` (e.g. the PostgreSQL backends, `postgres`)."""
+    pids = []
+    for status in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if status.read_text().strip() == name:
+                pids.append(int(status.parent.name))
+        except OSError:
+            pass
+    return pids
+
+
+def services_cpu_seconds(*names: str) -> float:
+    """CPU seconds used so far by every process of the named services (their backends
+    come and go; one that ended during a measurement is not counted)."""
+    total = 0.0
+    for name in names:
+        for pid in service_pids(name):
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
+from benchmarks.bench_env import cpu_seconds, percentile, rss_mib, services_cpu_seconds  # noqa: E402
 from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
 from benchmarks.load_bench import create_games, open_all  # noqa: E402
 
@@ -76,19 +76,24 @@ async def run(args, database_url: str, redis_url: str) -> None:
             await open_all(clients)
             await asyncio.sleep(1.0)
             cpu_before = cpu_seconds(server.pid)
+            db_before = services_cpu_seconds("postgres", "redis-server")
             started = time.perf_counter()
             await asyncio.gather(*(c.play_flat_out(until=started + args.duration) for c in clients))
             elapsed = time.perf_counter() - started
             cpu = (cpu_seconds(server.pid) - cpu_before) / elapsed
+            db_cpu = (services_cpu_seconds("postgres", "redis-server") - db_before) / elapsed
             tally = total(c.tally for c in clients)
             await asyncio.gather(*(c.close() for c in clients))
             rate = tally.acked / elapsed
             best = max(best, rate)
             ms = [t * 1000 for t in tally.update_times]
+            answered = max(1, tally.acked + tally.stale + sum(tally.refused.values()))
             print(f"  {count:3d} games: {rate:6.1f} commands/s acked ({tally.stale} stale, "
                   f"errors {tally.errors or 0}); command -> own update p50 "
                   f"{percentile(ms, 50):.1f} p99 {percentile(ms, 99):.1f} ms; web process "
-                  f"{cpu:.2f} cores, RSS {rss_mib(server.pid):.0f} MiB; load average "
+                  f"{cpu:.2f} cores, RSS {rss_mib(server.pid):.0f} MiB; CPU per answered "
+                  f"command: web {cpu / answered * elapsed * 1000:.2f} ms, PostgreSQL + Redis "
+                  f"{db_cpu / answered * elapsed * 1000:.2f} ms; load average "
                   f"{os.getloadavg()[0]:.2f}", flush=True)
     finally:
         await asyncio.to_thread(server.stop)
