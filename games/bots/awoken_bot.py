@@ -28,7 +28,7 @@ Why it does not score the legal list: a position's legal commands run to hundred
 three cards of the hand for every character's claim), and checking treasures through
 `engine.apply` costs more again; deciding from the state is what lets balance runs play
 hundreds of games a second. The commands it builds follow the conditions the engine
-checks (tests/test_awoken_bot.py plays games checking each one against `legal_commands`).
+checks (tests/awoken/test_awoken_bot.py plays games checking each one against `legal_commands`).
 Outside The Awoken, and for prompts it does not know, it falls back to the legal list.
 """
 from __future__ import annotations
