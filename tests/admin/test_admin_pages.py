@@ -69,9 +69,8 @@ def card_field(data: dict, card_id: str, field: str) -> str:
 # --- who may enter -----------------------------------------------------------------------------
 @pytest.mark.parametrize("url", ["/admin/", "/admin/ancients_ai/scenario/",
                                  "/admin/ancients_ai/scenario/import/"])
-def test_a_player_who_is_not_staff_is_sent_to_the_login(client, django_user_model, url):
-    player = django_user_model.objects.create_user("player", password=PASSWORD)
-    client.force_login(player)
+def test_a_player_who_is_not_staff_is_sent_to_the_login(client, outsider, url):
+    client.force_login(outsider)
     response = client.get(url)
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")

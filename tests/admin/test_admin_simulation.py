@@ -127,7 +127,7 @@ def test_bad_settings_are_refused(magus):
 
 # --- live progress -----------------------------------------------------------------------------
 @pytest.mark.django_db(transaction=True)
-def test_progress_socket_is_for_staff_and_reports_the_run(django_user_model):
+def test_progress_socket_is_for_staff_and_reports_the_run(django_user_model, outsider):
     from wildlands_site.asgi import application
 
     call_command("load_content", stdout=io.StringIO())
@@ -136,7 +136,6 @@ def test_progress_socket_is_for_staff_and_reports_the_run(django_user_model):
                                     map_name="dungeon", factions=["guild"])
     staff = django_user_model.objects.create_user("designer", password="pw-long-enough-1",
                                                   is_staff=True)
-    player = django_user_model.objects.create_user("player", password="pw-long-enough-1")
 
     async def connect(user):
         from channels.routing import URLRouter
@@ -165,6 +164,6 @@ def test_progress_socket_is_for_staff_and_reports_the_run(django_user_model):
     assert first["status"] == "done"
     assert pushed == {"type": "progress", "run": run.pk, "games_done": 1, "games": 2,
                       "status": "running"}
-    connected, _, _ = async_to_sync(connect)(player)
+    connected, _, _ = async_to_sync(connect)(outsider)
     assert not connected
     assert application is not None

@@ -37,8 +37,8 @@ from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, drain, owner, receive_until, start_coop,
-    start_skirmish, teammate)
+    _fresh_state_cache, communicator, connect_seated, drain, receive_until, start_coop,
+    start_skirmish)
 
 POSTGRES = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 needs_postgres = pytest.mark.skipif(

@@ -30,7 +30,7 @@ from benchmarks.site_players import TablePlayers
 from games import selectors
 from games.models import Game
 from test_faults_database import assert_history_is_whole
-from support.site import _fresh_state_cache, owner, start_skirmish, teammate  # noqa: F401
+from support.site import _fresh_state_cache, start_skirmish  # noqa: F401
 
 DB = settings.DATABASES["default"]
 pytestmark = [

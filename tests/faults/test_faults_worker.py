@@ -31,7 +31,7 @@ from games import services
 from games.models import Game, GameCommand
 from test_faults_database import assert_history_is_whole
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, owner, play_until_the_ancients, start_coop, teammate)
+    _fresh_state_cache, awoken_available, play_until_the_ancients, start_coop)
 from support.workers import POSTGRES, REDIS_URL, start_worker, stop, wait_for
 
 pytestmark = [

@@ -16,8 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Campaign, Game, GameCommand, Seat
-from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, outsider, owner, start_skirmish, teammate)
+from support.site import _fresh_state_cache, start_skirmish  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 

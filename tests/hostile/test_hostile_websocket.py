@@ -29,8 +29,8 @@ from games.consumers import CLOSE_NOT_SEATED, MAX_MESSAGE_BYTES, RATE_LIMIT, Gam
 from games.models import Game, GameCommand, GameEvent
 from games.rules.commands import ACTIONS, RESPONSES
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, current_state, drain, make_user,
-    outsider, owner, receive, receive_until, scripted_command, start_skirmish, teammate)
+    _fresh_state_cache, communicator, connect_seated, current_state, drain, make_user, receive,
+    receive_until, scripted_command, start_skirmish)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

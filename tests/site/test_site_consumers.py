@@ -14,8 +14,8 @@ from django.test import Client
 from games.consumers import CLOSE_NOT_SEATED, MAX_MESSAGE_BYTES, RATE_LIMIT
 from games.models import Game, Seat
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, current_state, drain, eager_celery,
-    outsider, owner, receive, receive_until, scripted_command, start_skirmish, teammate)
+    _fresh_state_cache, communicator, connect_seated, current_state, drain, eager_celery, receive,
+    receive_until, scripted_command, start_skirmish)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

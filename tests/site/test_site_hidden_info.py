@@ -25,8 +25,8 @@ from games.models import Game, GameCommand
 from games.rules import engine
 from games.rules.serialize import state_from_data, state_to_data
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken, owner,
-    random_legal_command, receive, scripted_command, start_coop, start_skirmish, teammate)
+    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken,
+    random_legal_command, receive, scripted_command, start_coop, start_skirmish)
 
 db = database_sync_to_async
 DECK_KEYS = {"deck", "map_deck", "minion_deck", "ancient_deck", "treasure_deck"}

@@ -17,8 +17,7 @@ from django.utils import timezone
 from games import consumers, presence, selectors
 from games.models import Seat
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, drain, owner, receive, receive_until,
-    start_skirmish, teammate)
+    _fresh_state_cache, communicator, connect_seated, drain, receive, receive_until, start_skirmish)
 
 db = database_sync_to_async
 SILENT = timedelta(seconds=selectors.PRESENCE_TIMEOUT_SECONDS + 10)

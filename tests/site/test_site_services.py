@@ -11,8 +11,7 @@ from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.errors import RuleError
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, map_name, outsider, owner, scripted_command,
-    start_skirmish, teammate)
+    _fresh_state_cache, current_state, map_name, scripted_command, start_skirmish)
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import Game
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken, outsider, owner,
-    random_legal_command, receive, scripted_command, start_coop, start_skirmish, teammate)
+    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken,
+    random_legal_command, receive, scripted_command, start_coop, start_skirmish)
 
 db = database_sync_to_async
 COMMANDS = 50

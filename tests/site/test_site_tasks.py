@@ -21,8 +21,8 @@ from games.rules.frames import has_deferred_work, register_frame_handler
 from games.rules.serialize import state_to_data
 from games.tasks import run_ancients_turn
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, current_state, eager_celery, owner,
-    play_until_the_ancients, random_legal_command, start_coop, start_skirmish, teammate)
+    _fresh_state_cache, awoken_available, current_state, eager_celery, play_until_the_ancients,
+    random_legal_command, start_coop, start_skirmish)
 from test_site_services import change_what_apply_returns, scripted_move
 
 DEFERRED = "site_test_ancients_step"

@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from games.models import Campaign, Game
 from support.site import (  # noqa: F401  (fixtures)
-    PASSWORD, _fresh_state_cache, current_state, map_name, outsider, owner, start_skirmish,
-    teammate)
+    PASSWORD, _fresh_state_cache, current_state, map_name, start_skirmish)
 
 pytestmark = pytest.mark.django_db
 
