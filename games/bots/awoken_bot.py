@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from games.bots.awoken_position import (CARDS, DAMAGE, FAR, Position, cached, card_row,
-                                        choice)
+from games.bots.awoken_position import CARDS, DAMAGE, FAR, Position, cached, card_row
 from games.bots.greedy_bot import GreedyBot
+from games.rules.legal import choose_answer
 from games.rules.rng import seed_state
 from games.rules.state import GameState
 
@@ -421,8 +421,8 @@ class AwokenBot:
                 pick = max(characters, key=lambda c: (c.health - c.damage, c.id))
             else:  # a hit: the one that survives it best, not a crystal carrier
                 pick = max(characters, key=lambda c: (c.health - c.damage, -len(c.carried), c.id))
-            return choice(state, pick.id)
-        return choice(state, options[0])
+            return choose_answer(state, pick.id)
+        return choose_answer(state, options[0])
 
     def _maybe_interrupt(self, state: GameState, seat: str) -> dict:
         """Interrupt only when, once in, a claim or the knock-out of an Ancient is there."""
