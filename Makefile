@@ -10,7 +10,7 @@ PORT   ?= 8000
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-n 2"` or `PYTEST_ARGS="-m 'not browser'"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test rules-cases migrate clean
+.PHONY: run test typecheck rules-cases migrate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,10 +35,14 @@ run: migrate
 test: $(STAMP)
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
+# mypy over the pure cores, games/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
 rules-cases: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py rules_cases tests/rules_cases
 
 bench: $(STAMP) ; $(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .hypothesis *.egg-info

@@ -6,14 +6,13 @@ included, so the one validator checks what a designer edited and an export reads
 shipped file. `write_*` does the reverse for data that has already been checked.
 
 The admin stores short YAML fragments in text fields (card actions, steps, icons); they
-are parsed here, and a fragment that does not parse is a `ContentError` naming the item
-and the field, the same as any other content problem.
+are parsed by `content_fragments`, and a fragment that does not parse is a `ContentError`
+naming the item and the field, the same as any other content problem.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,136 +20,12 @@ import yaml
 
 from games.content.common import ContentError
 
+from ancients_ai.content_fragments import (
+    YAML_LOADER, FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
+    names_text, numbers_text, pairs_text, parse_actions, parse_effect, parse_icons, parse_names,
+    parse_numbers, parse_pairs, parse_reaction, parse_steps, reaction_text, steps_text, tidy)
+
 OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
-_PAIR = re.compile(r"^(\d+)\s*-\s*(\d+)$")
-# libyaml's parser when installed: the same results, several times faster (loading every
-# shipped file parses a few hundred fragments).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-# --- fragments ---------------------------------------------------------------------------------
-class FragmentError(ValueError):
-    """A text field that does not hold what it should; the message says what it should."""
-
-
-def flow(value: Any) -> str:
-    """`value` as one line of YAML flow style (`[move, ranged]`, `{summon: wisp}`, `melee`)."""
-    text = yaml.safe_dump([value], default_flow_style=True, width=10**6, sort_keys=False,
-                          allow_unicode=True).strip()
-    return text[1:-1]  # drop the list that wrapped it
-
-
-def _load(text: str, what: str) -> Any:
-    try:
-        return yaml.load(text, Loader=_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem", None) or str(error).splitlines()[0]
-        raise FragmentError(f"{what} is not valid YAML ({mark})") from None
-
-
-def names_text(values: Iterable[str]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def parse_names(text: str) -> list:
-    """`acolyte, wisp wisp` -> ["acolyte", "wisp", "wisp"] (commas or spaces)."""
-    return [part for part in re.split(r"[\s,]+", text or "") if part]
-
-
-def actions_text(actions: list) -> str:
-    """A card's action list without its outer brackets: `move, {heal: [acolyte]}`."""
-    return flow(list(actions))[1:-1]
-
-
-def parse_actions(text: str) -> Any:
-    value = _load(f"[{text}]", "actions")
-    return value
-
-
-def effect_text(effect: Any) -> str:
-    if effect in (None, "none"):
-        return "none"
-    if isinstance(effect, dict):
-        return flow(effect)[1:-1]
-    return flow(effect)
-
-
-def parse_effect(text: str) -> Any:
-    text = (text or "").strip()
-    if text in ("", "none"):
-        return "none"
-    return _load(text, "effect")
-
-
-def reaction_text(reaction: Any) -> str:
-    if reaction in (None, "none"):
-        return ""
-    if isinstance(reaction, dict) and isinstance(reaction.get("prevents"), list) and len(reaction) == 1:
-        return names_text(reaction["prevents"])
-    return flow(reaction)
-
-
-def parse_reaction(text: str) -> Any:
-    text = (text or "").strip()
-    if text in ("", "none"):
-        return "none"
-    if text.startswith("{"):
-        return _load(text, "reaction")
-    return {"prevents": parse_names(text)}
-
-
-def steps_text(steps: Any) -> str:
-    """Steps as a designer reads them: one flow-style step per line, or a single step."""
-    if isinstance(steps, list):
-        return "\n".join(f"- {flow(step)}" for step in steps)
-    return flow(steps)
-
-
-def parse_steps(text: str) -> Any:
-    value = _load(text or "", "steps")
-    if value is None:
-        raise FragmentError("steps are empty: write at least one step")
-    return value
-
-
-def icons_text(icons: dict) -> str:
-    return ", ".join(k if v is None else f"{k}: {v}" for k, v in icons.items())
-
-
-def parse_icons(text: str) -> Any:
-    value = _load("{" + (text or "") + "}", "icons")
-    return value
-
-
-def pairs_text(pairs: Iterable) -> str:
-    return ", ".join(f"{a}-{b}" for a, b in pairs)
-
-
-def parse_pairs(text: str) -> list:
-    pairs = []
-    for part in re.split(r"[\s,;]+", (text or "").strip()):
-        if not part:
-            continue
-        match = _PAIR.match(part)
-        if not match:
-            raise FragmentError(f"{part!r} is not a pair of space numbers like 3-12")
-        pairs.append([int(match.group(1)), int(match.group(2))])
-    return pairs
-
-
-def numbers_text(values: Iterable) -> str:
-    return ", ".join(flow(_tidy(v)) for v in values)
-
-
-def parse_numbers(text: str) -> Any:
-    return _load(f"[{text}]", "numbers")
-
-
-def _tidy(value: Any) -> Any:
-    """4.0 -> 4, so an export writes numbers as the shipped files do."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
 
 
 # --- digests -----------------------------------------------------------------------------------
@@ -304,19 +179,19 @@ def map_to_data(game_map) -> dict:
     source = f"admin map {game_map.name or '(new)'}"
     spaces = []
     for space in game_map.spaces.all():
-        entry: dict = {"n": space.n, "at": [_tidy(space.x), _tidy(space.y)]}
+        entry: dict = {"n": space.n, "at": [tidy(space.x), tidy(space.y)]}
         if space.cover:
             entry["cover"] = True
         if space.high:
             entry["high"] = True
         if space.polygon.strip():
             entry["polygon"] = _field(source, f"space {space.n} polygon",
-                                      lambda t: _load(t, "polygon"), space.polygon)
+                                      lambda t: load_fragment(t, "polygon"), space.polygon)
         spaces.append(entry)
     return {
         "name": game_map.name, "title": game_map.title, "description": game_map.description,
         "bounds": _field(source, "bounds", parse_numbers, game_map.bounds),
-        "core_radius": _tidy(game_map.core_radius), "spaces": spaces,
+        "core_radius": tidy(game_map.core_radius), "spaces": spaces,
         "open": _field(source, "open boundaries", parse_pairs, game_map.open_boundaries),
     }
 
@@ -438,7 +313,7 @@ def from_yaml(text: str | bytes, source: str) -> Any:
         except UnicodeDecodeError:
             raise ContentError(source, "", "is not UTF-8 text") from None
     try:
-        return yaml.load(text, Loader=_LOADER)
+        return yaml.load(text, Loader=YAML_LOADER)
     except yaml.YAMLError as error:
         raise ContentError(source, "", f"not valid YAML: {error}") from None
 

@@ -390,10 +390,6 @@ class SimulationRun(models.Model):
         return f"run {self.pk}: {self.version} × {self.games}"
 
     @property
-    def group_name(self) -> str:
-        return f"simulation-{self.pk}"
-
-    @property
     def progress(self) -> dict:
         return {"run": self.pk, "status": self.status, "games_done": self.games_done,
                 "games": self.games, "chunks_done": self.chunks_done,

@@ -37,15 +37,15 @@ TARGET_P95_MS = 50
 
 
 def new_coop(users, seed: int):
-    from games import selectors, services
+    from games import lobby, selectors
     from games.models import Game
 
     order = selectors.scenario_ids_in_order()
     rng = random.Random(seed)
     pair = rng.sample(order, 2)
-    game = services.game_create(user=users[0], mode=Game.Mode.COOP, map_name="dungeon",
-                                faction="guild", scenario_ids=pair, seed=seed)
-    services.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
+    game = lobby.game_create(user=users[0], mode=Game.Mode.COOP, map_name="dungeon",
+                             faction="guild", scenario_ids=pair, seed=seed)
+    lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
     return game.id
 
 

@@ -44,12 +44,12 @@ def make_users():
 
 
 def new_game(users, seed: int):
-    from games import services
+    from games import lobby
     from games.models import Game
 
-    game = services.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
-                                faction="guild", players=2, seed=seed)
-    services.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
+    game = lobby.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
+                             faction="guild", players=2, seed=seed)
+    lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
     return game.id
 
 

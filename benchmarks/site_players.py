@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Optional
 
 from games.bots import make_bot
-from games.bots import legal as _awoken_legal  # noqa: F401  (The Awoken's legal commands)
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
 from games.rules.state import GameState

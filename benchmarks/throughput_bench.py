@@ -31,14 +31,14 @@ TARGETS = {"skirmish": 300, "coop": 150}  # commands/s, one web process
 
 
 def create_skirmishes(users, count: int, first_seed: int) -> list:
-    from games import services
+    from games import lobby
     from games.models import Game
 
     ids = []
     for i in range(count):
-        game = services.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
-                                    faction="guild", players=2, seed=first_seed + i)
-        services.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
+        game = lobby.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
+                                 faction="guild", players=2, seed=first_seed + i)
+        lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
         ids.append(game.id)
     return ids
 

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import broadcast, selectors, services
+from games import broadcast, presence, selectors, services
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.seat_group = broadcast.seat_group(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
-        connected = await database_sync_to_async(services.seat_connect)(
+        connected = await database_sync_to_async(presence.seat_connect)(
             game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
         await self.channel_layer.group_send(
@@ -80,7 +80,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_discard(self.seat_group, self.channel_name)
-        connected = await database_sync_to_async(services.seat_disconnect)(
+        connected = await database_sync_to_async(presence.seat_disconnect)(
             game_id=self.game_id, seat=self.seat)
         await self.channel_layer.group_send(
             self.group, {"type": "game.presence", "connected": connected})
@@ -218,7 +218,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if now - self.last_heartbeat < HEARTBEAT_SECONDS:
             return
         self.last_heartbeat = now
-        connected = await database_sync_to_async(services.seat_seen)(
+        connected = await database_sync_to_async(presence.seat_seen)(
             game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from django import forms
 
-from games import selectors, services
+from games import lobby, selectors
 from games.models import Difficulty, Game
 
-COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in services.COLOURS]
+COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.COLOURS]
 
 
 class NewGameForm(forms.Form):
     mode = forms.ChoiceField(choices=Game.Mode.choices, widget=forms.RadioSelect,
                              initial=Game.Mode.SOLO)
     players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in services.SKIRMISH_PLAYERS], coerce=int,
+        choices=[(n, f"{n} players") for n in lobby.SKIRMISH_PLAYERS], coerce=int,
         initial=2, required=False,
         help_text="Skirmish only. For now the site secretly assigns each player's characters "
                   "to their dealt map cards, so play starts as soon as everyone has joined.")
@@ -44,7 +44,7 @@ class NewGameForm(forms.Form):
         if not self.fields["map_name"].choices:
             raise forms.ValidationError("No maps are installed yet, so no game can start.")
         if mode == Game.Mode.SKIRMISH:
-            if data.get("players") not in services.SKIRMISH_PLAYERS:
+            if data.get("players") not in lobby.SKIRMISH_PLAYERS:
                 self.add_error("players", "Choose two to four players.")
             data["scenario_ids"] = []
         elif mode in (Game.Mode.SOLO, Game.Mode.COOP):
@@ -67,7 +67,7 @@ class JoinGameForm(forms.Form):
 
     def __init__(self, *args, game: Game, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = services.free_factions(game)
+        self.fields["faction"].choices = lobby.free_factions(game)
 
 
 class CampaignForm(forms.Form):

@@ -91,11 +91,6 @@ class Game(models.Model):
     def is_awoken(self) -> bool:
         return self.mode in (self.Mode.SOLO, self.Mode.COOP)
 
-    @property
-    def group_name(self) -> str:
-        """The Channels group every socket of this game joins."""
-        return f"game-{self.id}"
-
 
 class Seat(models.Model):
     """A side of the table: "p1".."p4", empty until a user joins it."""

@@ -12,12 +12,15 @@ import threading
 from collections import OrderedDict
 from datetime import timedelta
 from typing import Any, Iterable, Optional
-from uuid import UUID
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from ancients_ai.engine.scenarios import load_scenario, load_treasures, scenario_ids
+from games.content.factions import faction_ids, load_faction
+from games.content.maps import load_map, map_names
 from games.models import Campaign, Game, GameEvent, Seat
+from games.rules.legal import legal_commands
 from games.rules.serialize import state_from_data
 from games.rules.state import GameState
 from games.rules.view import view_for
@@ -25,18 +28,6 @@ from games.rules.view import view_for
 logger = logging.getLogger(__name__)
 
 HIDDEN = "hidden"
-
-
-def _register_modes() -> None:
-    """Load the game modes besides the skirmish, so that any process (a web server just
-    started, a Celery worker) can read their stored states back."""
-    try:
-        import ancients_ai.engine  # noqa: F401  (registers The Awoken's rules and state)
-    except ImportError:
-        logger.warning("The Awoken's engine is not installed: its games cannot be loaded")
-
-
-_register_modes()
 
 
 # --- parsed states, the latest of each game -------------------------------------------------
@@ -204,30 +195,15 @@ def events_for_seat(events: Iterable[GameEvent], seat: Optional[str]) -> list[di
 
 
 def legal_for(state: GameState, seat: Optional[str]) -> Optional[list]:
-    """Legal commands for highlighting, if a legal-move generator is installed."""
+    """Legal commands for highlighting (None for a spectator or a finished game)."""
     if seat is None or state.outcome is not None:
         return None
-    generator = _legal_generator()
-    if generator is None:
-        return None
     try:
-        legal = generator(state, seat)
+        legal = legal_commands(state, seat)
     except Exception:  # a helper for the UI must never break an update
         logger.exception("legal_commands failed for %s", seat)
         return None
     return [c.to_data() if hasattr(c, "to_data") else c for c in legal]
-
-
-def _legal_generator():
-    for module in ("games.rules.legal", "games.bots.legal"):
-        try:
-            imported = __import__(module, fromlist=["legal_commands"])
-        except ImportError:
-            continue
-        generator = getattr(imported, "legal_commands", None)
-        if generator is not None:
-            return generator
-    return None
 
 
 def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
@@ -320,21 +296,9 @@ def campaign_statistics(campaign: Campaign) -> dict:
     }
 
 
-def is_uuid(value: str) -> bool:
-    try:
-        UUID(str(value))
-    except ValueError:
-        return False
-    return True
-
-
-# --- content on offer (each guarded: parts of the content are still being written) ----------
+# --- content on offer ----------------------------------------------------------------------
 def available_maps() -> list[tuple[str, str]]:
-    """(name, title) of every shipped map, or [] while no map loader is installed."""
-    try:
-        from games.content.maps import load_map, map_names
-    except ImportError:
-        return []
+    """(name, title) of every shipped map that loads."""
     found = []
     for name in map_names():
         try:
@@ -347,20 +311,16 @@ def available_maps() -> list[tuple[str, str]]:
 
 
 def available_factions() -> list[tuple[str, str]]:
-    from games.content.factions import faction_ids, load_faction
-
     return [(fid, load_faction(fid).name) for fid in faction_ids()]
 
 
 def faction_colour(faction_id: str) -> str:
-    from games.content.factions import load_faction
-
     return load_faction(faction_id).colour
 
 
 def available_scenarios() -> list[tuple[str, str]]:
     """(id, "n: title") of every shipped scenario in scenario-number order (the campaign's
-    order), or [] before the Awoken's content exists."""
+    order)."""
     found = []
     for sid, scenario in _scenarios():
         title = getattr(scenario, "title", None) or str(sid)
@@ -375,10 +335,6 @@ def scenario_ids_in_order() -> list:
 
 
 def _scenarios() -> list[tuple[Any, Any]]:
-    try:
-        from ancients_ai.engine.scenarios import load_scenario, scenario_ids
-    except ImportError:
-        return []
     found = []
     for sid in scenario_ids():
         try:
@@ -390,10 +346,6 @@ def _scenarios() -> list[tuple[Any, Any]]:
 
 
 def treasure_names(ids: Iterable[str]) -> list[str]:
-    """Display names of treasure cards (their ids when the treasure list is not installed)."""
-    try:
-        from ancients_ai.engine.scenarios import load_treasures
-        known = load_treasures()
-    except Exception:
-        known = {}
+    """Display names of treasure cards (an id the treasure list does not know shows as itself)."""
+    known = load_treasures()
     return [getattr(known.get(t), "name", None) or t for t in ids]

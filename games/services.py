@@ -1,5 +1,7 @@
-"""Writes: creating and joining games, applying commands, running the Ancients' turn,
-campaigns. Every change to a game is one transaction with the game row locked.
+"""The writer of games: starting a game, applying commands, running the Ancients' turn.
+Every change to a game is one transaction with the game row locked. The site's other
+writes have their own modules: `lobby` (creating and joining), `campaigns`,
+`campaign_progress` (what a finished game gives its campaign), `presence`.
 
 The one writer per game: `select_for_update` on the Game row serialises commands, the
 expected version turns a command built on an old view into a `stale_version` rejection,
@@ -24,19 +26,21 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
-import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Mapping, Optional, Sequence
 
-from django.db import IntegrityError, transaction
-from django.db.models import Case, F, PositiveIntegerField, Q, Value, When
+from django.db import transaction
 from django.utils import timezone
 
+from ancients_ai.engine.setup import new_awoken
 from games import broadcast, selectors, step_sql
-from games.models import Campaign, Difficulty, Game, GameCommand, GameEvent, Seat
+from games.campaign_progress import campaign_record_result
+from games.content.factions import load_faction
+from games.content.maps import load_map
+from games.models import Difficulty, Game, GameCommand, GameEvent
 from games.rules import engine
+from games.rules.board import Board
 from games.rules.commands import parse_command
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
@@ -46,8 +50,6 @@ from games.rules.state import GameState
 
 logger = logging.getLogger(__name__)
 
-SKIRMISH_PLAYERS = (2, 3, 4)
-COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 HARD_ANCIENT_HEALTH = 2
 SOLO_OPTIONS = {"defer_ancients": True}
 COOP_OPTIONS = {"defer_ancients": True, "auto_pass_defence": False, "auto_pass_interrupt": False}
@@ -79,174 +81,27 @@ class ApplyResult:
     deliveries: list = field(default_factory=list)  # broadcast.Delivery: each seat's update
 
 
-# --- content (guarded: parts are still being written) -----------------------------------------
-def _load_board(map_name: str):
-    try:
-        from games.content.maps import load_map
-    except ImportError:
-        raise ServiceError("content_unavailable", "no maps are installed yet") from None
+# --- content: a bad choice is the chooser's mistake, answered as such ---------------------------
+def load_board(map_name: str) -> Board:
     try:
         return load_map(map_name)
     except (KeyError, ValueError) as error:
         raise ServiceError("invalid_choice", f"unknown map {map_name!r}: {error}") from None
 
 
-def _load_factions(faction_ids: Sequence[str]) -> list:
-    from games.content.factions import load_faction
-
+def load_factions(faction_ids: Sequence[str]) -> list:
     try:
         return [load_faction(fid) for fid in faction_ids]
     except ValueError as error:
         raise ServiceError("invalid_choice", str(error)) from None
 
 
-def _new_awoken():
-    try:
-        from ancients_ai.engine.setup import new_awoken
-    except ImportError:
-        raise ServiceError("content_unavailable",
-                           "The Awoken is not installed yet (ancients_ai.engine.setup.new_awoken)"
-                           ) from None
-    return new_awoken
-
-
-def _scenario_lookup() -> dict[str, Any]:
-    """str(id) -> id as the engine knows it, in sheet-number order."""
-    return {str(sid): sid for sid in selectors.scenario_ids_in_order()}
-
-
-def scenario_order() -> list:
-    """The shipped scenarios in campaign order (by sheet number)."""
-    return selectors.scenario_ids_in_order()
-
-
-# --- creating and joining ----------------------------------------------------------------------
-def _seat_count(mode: str, players: Optional[int]) -> int:
-    if mode == Game.Mode.SOLO:
-        return 1
-    if mode == Game.Mode.COOP:
-        return 2
-    if mode == Game.Mode.SKIRMISH:
-        if players not in SKIRMISH_PLAYERS:
-            raise ServiceError("invalid_choice", "a skirmish has two to four players")
-        return players
-    raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
-
-
-def _check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
-    known = [fid for fid, _ in selectors.available_factions()]
-    if faction not in known:
-        raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
-    if any(s.faction == faction for s in taken):
-        raise ServiceError("invalid_choice", f"{faction} is already taken in this game")
-    colour = colour or selectors.faction_colour(faction)
-    if colour not in COLOURS:
-        raise ServiceError("invalid_choice", f"unknown colour {colour!r}")
-    if any(s.colour == colour for s in taken):
-        free = [c for c in COLOURS if all(s.colour != c for s in taken)]
-        colour = free[0]
-    return colour
-
-
-def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "",
-                players: Optional[int] = None, scenario_ids: Sequence[Any] = (),
-                difficulty: str = Difficulty.NORMAL, seed: Optional[int] = None,
-                campaign: Optional[Campaign] = None, chapter: Optional[int] = None,
-                others: Sequence[tuple] = ()) -> Game:
-    """Create a game with `user` in seat p1. A game whose seats are all taken (solo, or a
-    campaign game with its whole party in `others` as (user, faction, colour)) starts at
-    once; otherwise it waits in setup for players to join through the invite link.
-
-    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty.
-    """
-    count = _seat_count(mode, players)
-    if difficulty not in Difficulty.values:
-        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
-    scenarios = _check_scenarios(mode, scenario_ids)
-    _load_board(map_name)  # fail now, not when the last player joins
-    if seed is None:
-        seed = secrets.randbits(62)
-    with transaction.atomic():
-        game = Game.objects.create(mode=mode, map_name=map_name, scenario_ids=scenarios,
-                                   difficulty=difficulty, seed=seed, created_by=user,
-                                   campaign=campaign, campaign_chapter=chapter)
-        seats: list[Seat] = []
-        for i in range(count):
-            seats.append(Seat(game=game, seat=f"p{i + 1}"))
-        entries = [(user, faction, colour), *others]
-        if len(entries) > count:
-            raise ServiceError("invalid_choice", "more players than seats")
-        for seat, (member, member_faction, member_colour) in zip(seats, entries):
-            seat.colour = _check_faction_and_colour(member_faction, member_colour,
-                                                    [s for s in seats if s.faction])
-            seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
-        Seat.objects.bulk_create(seats)
-        if all(s.user_id for s in seats):
-            _start(game)
-    return game
-
-
-def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
-    if mode == Game.Mode.SKIRMISH:
-        return []
-    needed = 1 if mode == Game.Mode.SOLO else 2
-    lookup = _scenario_lookup()
-    if not lookup:
-        raise ServiceError("content_unavailable", "no scenarios are installed yet")
-    chosen = []
-    for sid in scenario_ids:
-        if str(sid) not in lookup:
-            raise ServiceError("invalid_choice", f"unknown scenario {sid!r}")
-        chosen.append(lookup[str(sid)])
-    if len(chosen) != needed or len({str(s) for s in chosen}) != needed:
-        raise ServiceError("invalid_choice",
-                           "choose one scenario" if needed == 1 else "choose two different scenarios")
-    return chosen
-
-
-def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -> Seat:
-    """Take the first free seat of a game waiting for players, with the invite token.
-    Joining twice returns the seat already held. The last seat taken starts the game.
-
-    :raises ServiceError: bad_token, game_started, game_full, invalid_choice.
-    """
-    with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        if not secrets.compare_digest(str(token), locked.invite_token):
-            raise ServiceError("bad_token", "this invite link is not valid for the game")
-        seats = list(locked.seats.select_for_update().order_by("seat"))
-        mine = next((s for s in seats if s.user_id == user.pk), None)
-        if mine is not None:
-            return mine
-        if locked.status != Game.Status.SETUP:
-            raise ServiceError("game_started", "the game has already started")
-        free = [s for s in seats if s.user_id is None]
-        if not free:
-            raise ServiceError("game_full", "every seat is taken")
-        seat = free[0]
-        seat.colour = _check_faction_and_colour(faction, colour, [s for s in seats if s.faction])
-        seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
-        try:
-            with transaction.atomic():
-                seat.save(update_fields=["faction", "colour", "user", "joined_at"])
-        except IntegrityError:
-            raise ServiceError("game_full", "that seat was just taken") from None
-        if all(s.user_id for s in seats):
-            _start(locked)
-    game.refresh_from_db()
-    return seat
-
-
-def free_factions(game: Game) -> list[tuple[str, str]]:
-    taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
-    return [(fid, name) for fid, name in selectors.available_factions() if fid not in taken]
-
-
-def _start(game: Game) -> None:
+# --- starting: the first stored step ----------------------------------------------------------
+def game_start(*, game: Game) -> None:
     """Build the engine state from the seats (inside the caller's transaction) and store it."""
     seats = list(game.seats.order_by("seat"))
-    board = _load_board(game.map_name)
-    factions = _load_factions([s.faction for s in seats])
+    board = load_board(game.map_name)
+    factions = load_factions([s.faction for s in seats])
     player_ids = [s.seat for s in seats]
     colours = [s.colour for s in seats]
     if game.mode == Game.Mode.SKIRMISH:
@@ -279,7 +134,6 @@ def _start(game: Game) -> None:
 
 
 def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
-    new_awoken = _new_awoken()
     options = dict(SOLO_OPTIONS if game.mode == Game.Mode.SOLO else COOP_OPTIONS)
     state = new_awoken(board=board, factions=factions, player_ids=player_ids,
                        scenario_ids=list(game.scenario_ids), seed=game.seed,
@@ -568,143 +422,3 @@ def ancients_requeue_stalled(*, game_id: Any = None,
         except Exception:  # the broker is still down: the next sweep tries again
             logger.warning("could not send the Ancients' turn of game %s", pk, exc_info=True)
     return stalled
-
-
-# --- presence ----------------------------------------------------------------------------------
-def seat_connect(*, game_id: Any, seat: str) -> list[str]:
-    """Count one more open socket for the seat; return the connected seats. A count whose
-    seat has been silent past the presence timeout starts again at one: the sockets it
-    counted died with their server. A player who (re)opens a table that has waited too long
-    on the Ancients also sends their turn again: they are often the first to notice a lost
-    task, and the embedded mode has no sweeper."""
-    stale = Q(seen_at__isnull=True) | Q(seen_at__lt=selectors.presence_cutoff())
-    Seat.objects.filter(game_id=game_id, seat=seat).update(
-        connections=Case(When(stale, then=Value(1)), default=F("connections") + 1,
-                         output_field=PositiveIntegerField()),
-        seen_at=timezone.now())
-    ancients_requeue_stalled(game_id=game_id)
-    return selectors.connected_seats(game_id)
-
-
-def seat_seen(*, game_id: Any, seat: str) -> list[str]:
-    """A socket of the seat is alive (its heartbeat); return the connected seats."""
-    Seat.objects.filter(game_id=game_id, seat=seat).update(
-        connections=Case(When(connections=0, then=Value(1)), default=F("connections"),
-                         output_field=PositiveIntegerField()),
-        seen_at=timezone.now())
-    return selectors.connected_seats(game_id)
-
-
-def seat_disconnect(*, game_id: Any, seat: str) -> list[str]:
-    Seat.objects.filter(game_id=game_id, seat=seat, connections__gt=0).update(
-        connections=F("connections") - 1)
-    return selectors.connected_seats(game_id)
-
-
-# --- campaigns ---------------------------------------------------------------------------------
-def campaign_create(*, user, name: str, map_name: str, faction: str, colour: str = "",
-                    party_size: int = 1, difficulty: str = Difficulty.NORMAL) -> Campaign:
-    """A new campaign at chapter 1. With a party of two the partner joins by invite link."""
-    if party_size not in (1, 2):
-        raise ServiceError("invalid_choice", "a campaign party has one or two players")
-    if difficulty not in Difficulty.values:
-        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
-    colour = _check_faction_and_colour(faction, colour, [])
-    _load_board(map_name)
-    return Campaign.objects.create(name=name.strip() or "Campaign", owner=user,
-                                   owner_faction=faction, owner_colour=colour,
-                                   party_size=party_size, map_name=map_name,
-                                   difficulty=difficulty)
-
-
-def campaign_join(*, campaign: Campaign, user, token: str, faction: str, colour: str = "") -> Campaign:
-    with transaction.atomic():
-        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
-        if not secrets.compare_digest(str(token), locked.invite_token):
-            raise ServiceError("bad_token", "this invite link is not valid for the campaign")
-        if locked.has_member(user):
-            return locked
-        if locked.party_size != 2 or locked.partner_id is not None:
-            raise ServiceError("game_full", "this campaign's party is complete")
-        taken = [Seat(faction=locked.owner_faction, colour=locked.owner_colour)]
-        locked.partner_colour = _check_faction_and_colour(faction, colour, taken)
-        locked.partner, locked.partner_faction = user, faction
-        locked.save()
-    return locked
-
-
-def campaign_chapter_scenarios(campaign: Campaign, chapter: int) -> list:
-    """Chapter k is scenario k; a party of two also faces the next one (the fifth pairs
-    with the first), since the Awoken sets one scenario per player."""
-    order = scenario_order()
-    if not order:
-        raise ServiceError("content_unavailable", "no scenarios are installed yet")
-    first = order[(chapter - 1) % len(order)]
-    if campaign.party_size == 1:
-        return [first]
-    return [first, order[chapter % len(order)]]
-
-
-def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = None) -> Game:
-    """Start a game of the campaign's next (or an unlocked earlier) chapter with the party."""
-    if not campaign.has_member(user):
-        raise ServiceError("not_seated", "you are not in this campaign's party")
-    if not campaign.is_ready:
-        raise ServiceError("game_not_started", "your partner has not joined the campaign yet")
-    chapter = chapter or min(campaign.unlocked, Campaign.CHAPTERS)
-    if not 1 <= chapter <= campaign.unlocked or chapter > Campaign.CHAPTERS:
-        raise ServiceError("invalid_choice", f"chapter {chapter} is not unlocked")
-    running = campaign.games.filter(status=Game.Status.PLAYING).first()
-    if running is not None:
-        return running
-    others = []
-    if campaign.party_size == 2:
-        others = [(campaign.partner, campaign.partner_faction, campaign.partner_colour)]
-    return game_create(
-        user=campaign.owner, mode=Game.Mode.SOLO if campaign.party_size == 1 else Game.Mode.COOP,
-        map_name=campaign.map_name, faction=campaign.owner_faction, colour=campaign.owner_colour,
-        scenario_ids=campaign_chapter_scenarios(campaign, chapter),
-        difficulty=campaign.difficulty, campaign=campaign, chapter=chapter, others=others)
-
-
-def campaign_record_result(*, game: Game, state: Optional[GameState] = None) -> Campaign:
-    """Record a finished campaign game: a win of the newest unlocked chapter unlocks the next
-    one, and every win earns the party a treasure to start the next game with. Called by
-    `_store` in the transaction that finishes the game."""
-    state = state if state is not None else selectors.game_state(game)
-    campaign = Campaign.objects.select_for_update().get(pk=game.campaign_id)
-    if game.result == "won" and game.campaign_chapter:
-        chapter = game.campaign_chapter
-        if chapter not in campaign.completed:
-            campaign.completed = sorted({*campaign.completed, chapter})
-        if chapter >= campaign.unlocked and campaign.unlocked < Campaign.CHAPTERS:
-            campaign.unlocked = chapter + 1
-        treasure = _earned_treasure(game, state, campaign)
-        if treasure is not None:
-            campaign.treasures = [*campaign.treasures, treasure]
-    campaign.save()
-    return campaign
-
-
-def _earned_treasure(game: Game, state: GameState, campaign: Campaign) -> Optional[str]:
-    """The treasure a win earns: one the party's characters held at the end that the party
-    does not keep yet; failing that, one drawn (from the game's seed) from the treasures
-    the game knew about."""
-    kept = set(campaign.treasures)
-    for character in state.characters.values():
-        for treasure in character.treasures:
-            if treasure not in kept:
-                return treasure
-    pool = [t for t in _treasure_ids(state) if t not in kept]
-    if not pool:
-        return None
-    return random.Random(game.seed).choice(sorted(pool))
-
-
-def _treasure_ids(state: GameState) -> list[str]:
-    """Every treasure the game's deck was made of."""
-    awoken = state.awoken
-    defs = getattr(awoken, "treasure_defs", None)
-    if defs:
-        return [str(t) for t in defs]
-    return [t for t in (getattr(awoken, "treasure_deck", None) or []) if isinstance(t, str)]

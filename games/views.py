@@ -17,7 +17,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import campaigns, lobby, selectors, services
 from games.board_data import board_svg_data
 from games.forms import CampaignForm, JoinCampaignForm, JoinGameForm, NewGameForm
 from games.models import Campaign, Game, Seat
@@ -40,7 +40,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            game = services.game_create(
+            game = lobby.game_create(
                 user=request.user, mode=data["mode"], map_name=data["map_name"],
                 faction=data["faction"], colour=data.get("colour") or "",
                 players=data.get("players"), scenario_ids=data["scenario_ids"],
@@ -120,9 +120,9 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
     form = JoinGameForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            services.game_join(game=game, user=request.user, token=token,
-                               faction=form.cleaned_data["faction"],
-                               colour=form.cleaned_data.get("colour") or "")
+            lobby.game_join(game=game, user=request.user, token=token,
+                            faction=form.cleaned_data["faction"],
+                            colour=form.cleaned_data.get("colour") or "")
         except services.ServiceError as error:
             form.add_error(None, error.message)
         else:
@@ -181,7 +181,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            campaign = services.campaign_create(
+            campaign = campaigns.campaign_create(
                 user=request.user, name=data["name"], map_name=data["map_name"],
                 faction=data["faction"], colour=data.get("colour") or "",
                 party_size=data["party_size"], difficulty=data["difficulty"])
@@ -211,7 +211,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     chapters = []
     for chapter in range(1, Campaign.CHAPTERS + 1):
         try:
-            scenarios = services.campaign_chapter_scenarios(campaign, chapter)
+            scenarios = campaigns.campaign_chapter_scenarios(campaign, chapter)
         except services.ServiceError:
             scenarios = []
         chapters.append({
@@ -244,9 +244,9 @@ def campaign_join(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     form = JoinCampaignForm(request.POST or None, taken=campaign.owner_faction)
     if request.method == "POST" and form.is_valid():
         try:
-            services.campaign_join(campaign=campaign, user=request.user, token=token,
-                                   faction=form.cleaned_data["faction"],
-                                   colour=form.cleaned_data.get("colour") or "")
+            campaigns.campaign_join(campaign=campaign, user=request.user, token=token,
+                                    faction=form.cleaned_data["faction"],
+                                    colour=form.cleaned_data.get("colour") or "")
         except services.ServiceError as error:
             form.add_error(None, error.message)
         else:
@@ -261,7 +261,7 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for_member(request, pk)
     try:
         chapter = int(request.POST.get("chapter") or 0) or None
-        game = services.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter)
+        game = campaigns.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter)
     except (ValueError, services.ServiceError) as error:
         messages.error(request, getattr(error, "message", "Choose an unlocked chapter."))
         return redirect("games:campaign", pk=campaign.pk)

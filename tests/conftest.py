@@ -3,6 +3,8 @@ belong to one area live in that area's test module or a conftest beside it."""
 import pytest
 from django.conf import settings
 
+from support.site import make_user
+
 
 def pytest_report_header(config):
     """Say which backing services this run uses, so a CI log shows it ran against the
@@ -14,6 +16,23 @@ def pytest_report_header(config):
         f"wildlands: database={database['ENGINE'].rsplit('.', 1)[-1]} "
         f"channel layer={layer.rsplit('.', 1)[-1]} celery={broker}"
     ]
+
+
+# -- personas, as in the style guide: the owner creates games, the teammate joins them, the
+# outsider holds no seat anywhere (and is no staff).
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def teammate(db):
+    return make_user("teammate")
+
+
+@pytest.fixture
+def outsider(db):
+    return make_user("outsider")
 
 
 @pytest.fixture(scope="session")

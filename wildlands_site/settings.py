@@ -92,7 +92,7 @@ DATABASES = {"default": env_database("DATABASE_URL", default=f"sqlite:///{BASE_D
 # Persistent connections: a new connection per call cost more than the work of a command
 # (docs/performance.md). No health checks: they add a round trip to every call, and a
 # connection the database has dropped fails one call, is then closed by Django and
-# replaced at the next one (tests/test_faults_database.py kills one mid-command).
+# replaced at the next one (tests/faults/test_faults_database.py kills one mid-command).
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", default=600, minimum=0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite has no row locks (select_for_update is a no-op): an IMMEDIATE transaction

@@ -1,8 +1,10 @@
 """The Awoken: the co-operative mode in which the server plays the Ancients from card decks.
 
 Pure Python on top of `games.rules` (no Django, no I/O, no module-level `random`).
-Importing this package registers the mode (`games.rules.modes.MODES["awoken"]`) and its
-state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
+Importing it changes nothing in the core: `register()` plugs the mode in, called once by the
+ancients_ai app's `ready()` (the site, workers, management commands, tests) and by the pure
+callers that start an Awoken game without Django (`games.simulation.new_game`,
+`games.rules_cases`' Awoken positions).
 
 | module | what it holds |
 | --- | --- |
@@ -26,6 +28,34 @@ state's serialisation (`games.rules.serialize.EXTENSIONS["awoken"]`).
 | `public` | what every seat may see of the Awoken's part |
 | `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
 """
-from ancients_ai.engine import event_kinds as _event_kinds  # noqa: F401  (before any event)
-from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
-from ancients_ai.engine import legal as _legal  # noqa: F401  (its legal_commands hook)
+from __future__ import annotations
+
+from games.rules.events import register_event_kinds
+from games.rules.frames import register_frame_handler
+from games.rules.legal import register_legal_hook
+from games.rules.modes import register_mode
+from games.rules.serialize import EXTENSIONS
+
+from ancients_ai.engine import ancients_turn, legal, monster_actions, outcome, state, steps, track
+from ancients_ai.engine.event_kinds import AWOKEN_EVENT_KINDS
+from ancients_ai.engine.rules import AWOKEN
+
+
+def register() -> None:
+    """Plug The Awoken into the core: its `ModeRules`, its state's serialisation, its part of
+    `legal_commands`, its event kinds and its frame handlers.
+
+    An explicit call, not an import side effect, so the one place a process gets the mode
+    is named (`AncientsAiConfig.ready()`, or the pure entry point) and importing a module of
+    this core never changes the core's registries. Calling it again changes nothing.
+    """
+    register_event_kinds(*AWOKEN_EVENT_KINDS)
+    register_mode(AWOKEN)
+    EXTENSIONS[AWOKEN.name] = (state.to_data, state.from_data)
+    register_legal_hook(AWOKEN.name, legal.awoken_legal)
+    register_frame_handler("awoken_ancients_turn", ancients_turn.AncientsTurnHandler())
+    register_frame_handler("awoken_card", ancients_turn.CardHandler())
+    register_frame_handler("awoken_monster", monster_actions.MonsterActionsHandler())
+    register_frame_handler("awoken_steps", steps.StepsHandler())
+    register_frame_handler("awoken_advance", track.AdvanceHandler())
+    register_frame_handler("awoken_crystals", outcome.CrystalsHandler())

@@ -26,7 +26,7 @@ from __future__ import annotations
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler, push
+from games.rules.frames import ask, push
 from games.rules.state import GameState
 from games.rules.turns import can_interrupt
 
@@ -59,7 +59,6 @@ def start_players_turn(state: GameState, events: EventLog) -> None:
     events.add("turn_started", player=None, round=turn.round)
 
 
-@frame_handler("awoken_ancients_turn")
 class AncientsTurnHandler:
     def step(self, state: GameState, frame: AncientsTurnFrame, events: EventLog) -> None:
         if frame["i"] >= len(frame["order"]):
@@ -88,7 +87,6 @@ def push_card(state: GameState, number: int, deck: str) -> None:
                           deferred=ancients_deferred(state)))
 
 
-@frame_handler("awoken_card")
 class CardHandler:
     def step(self, state: GameState, frame: CardFrame, events: EventLog) -> None:
         scenario = state.awoken.scenario(frame["scenario"])

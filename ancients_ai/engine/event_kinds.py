@@ -1,10 +1,8 @@
-"""The Awoken's own event kinds, registered beside the core's (`games.rules.events`).
-
-Imported first by the package, so any module of this core can add them.
+"""The Awoken's own event kinds, all seen by everyone; `ancients_ai.engine.register()` adds
+them to the core's registry (`games.rules.events.EVENT_KINDS`) beside the core's own.
 """
-from games.rules.events import register_event_kinds
 
-register_event_kinds(
+AWOKEN_EVENT_KINDS = (
     # the Ancients' turn and their decks
     "ancients_turn_started", "ancients_turn_ended", "minion_card_revealed",
     "ancient_card_revealed", "card_discarded", "deck_ran_out", "map_card_drawn",

@@ -11,19 +11,18 @@ answers). The Awoken adds three commands the core does not know how to offer:
   step checks (`treasures._check`, which validate without changing anything), so the
   Awoken engine stays the one judge of them without a trial `engine.apply` per candidate.
 
-It lives beside the Awoken's rules and is registered when `ancients_ai.engine` is
-imported, so every caller of `legal_commands` (the board page, bots, tests) gets it.
+It lives beside the Awoken's rules; `ancients_ai.engine.register()` hands it to
+`register_legal_hook`, so every caller of `legal_commands` (the board page, bots, tests)
+gets it.
 """
 from __future__ import annotations
 
 from games.rules.commands import parse_command
 from games.rules.errors import RuleError
-from games.rules.legal import claim_card_sets, register_legal_hook
+from games.rules.legal import claim_card_sets
 from games.rules.state import GameState
 
 from ancients_ai.engine.treasures import _check, defending
-
-MODE = "awoken"
 
 
 def awoken_legal(state: GameState, seat: str, commands: list) -> list:
@@ -106,5 +105,3 @@ def _accepted(state: GameState, seat: str, holder, card, candidate: dict,
         return False
     return True
 
-
-register_legal_hook(MODE, awoken_legal)

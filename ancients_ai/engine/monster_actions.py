@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from games.rules.combat import start_attack
 from games.rules.events import EventLog
-from games.rules.frames import frame_handler, push
+from games.rules.frames import push
 from games.rules.state import GameState, Monster
 
 from ancients_ai.engine import targeting as tg
@@ -156,7 +156,6 @@ def card_actions(state: GameState, scenario: int, card: str, half: str | None) -
     return minion_card.top_actions if half == "top" else minion_card.bottom_actions
 
 
-@frame_handler("awoken_monster")
 class MonsterActionsHandler:
     """One monster resolving a row of card actions, left to right. A monster knocked out
     part-way (by its own area attack, say) does nothing more."""

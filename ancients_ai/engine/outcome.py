@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler, push
+from games.rules.frames import ask, push
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState
 
@@ -68,7 +68,6 @@ def _give(state: GameState, to: str, crystals: list, source: str, events: EventL
     events.add("crystals_passed", to=to, crystals=list(crystals), source=source)
 
 
-@frame_handler("awoken_crystals")
 class CrystalsHandler:
     def step(self, state: GameState, frame: CrystalsFrame, events: EventLog) -> None:
         options = [c for c in frame["options"] if state.characters[c].on_board]

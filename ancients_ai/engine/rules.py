@@ -26,11 +26,10 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import resolve
-from games.rules.modes import ModeRules, register_mode
+from games.rules.modes import ModeRules
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import ancients_turn, objects, outcome, treasures
-from ancients_ai.engine import steps  # noqa: F401  (registers the steps frame)
 from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
@@ -176,4 +175,3 @@ class AwokenRules(ModeRules):
 
 
 AWOKEN = AwokenRules()
-register_mode(AWOKEN)

@@ -229,22 +229,22 @@ def scenario_from_data(data: Any, source: str) -> Scenario:
              for name in ("A", "B")}
     seen: set = set()
 
-    def card_id(raw, kind, i):
-        item = f"{kind} card {i}"
-        if not isinstance(raw, Mapping) or "id" not in raw:
-            raise _fail(source, item, "needs an id")
-        cid = _ident(raw["id"], source, item)
-        if cid in seen:
-            raise _fail(source, f"{kind} card {cid}", "id is used twice")
-        seen.add(cid)
-        return cid
+    def deck(key, kind):
+        """(id, item name, raw card) of each card of a deck; ids unique across both decks."""
+        if not isinstance(data[key], list) or not data[key]:
+            raise _fail(source, key, "must be a non-empty list of cards")
+        for i, raw in enumerate(data[key], start=1):
+            item = f"{kind} card {i}"
+            if not isinstance(raw, Mapping) or "id" not in raw:
+                raise _fail(source, item, "needs an id")
+            cid = _ident(raw["id"], source, item)
+            if cid in seen:
+                raise _fail(source, f"{kind} card {cid}", "id is used twice")
+            seen.add(cid)
+            yield cid, f"{kind} card {cid}", raw
 
     minion_cards = []
-    if not isinstance(data["minion_deck"], list) or not data["minion_deck"]:
-        raise _fail(source, "minion_deck", "must be a non-empty list of cards")
-    for i, raw in enumerate(data["minion_deck"], start=1):
-        cid = card_id(raw, "minion", i)
-        item = f"minion card {cid}"
+    for cid, item, raw in deck("minion_deck", "minion"):
         _mapping(raw, source, item, required=("id", "top", "bottom"),
                  optional=("effect", "reaction"))
         halves = []
@@ -270,11 +270,7 @@ def scenario_from_data(data: Any, source: str) -> Scenario:
                                        halves[1][1], effect,
                                        _reaction(raw.get("reaction"), source, item)))
     ancient_cards = []
-    if not isinstance(data["ancient_deck"], list) or not data["ancient_deck"]:
-        raise _fail(source, "ancient_deck", "must be a non-empty list of cards")
-    for i, raw in enumerate(data["ancient_deck"], start=1):
-        cid = card_id(raw, "ancient", i)
-        item = f"ancient card {cid}"
+    for cid, item, raw in deck("ancient_deck", "ancient"):
         _mapping(raw, source, item, required=("id", "actions"), optional=("reaction",))
         ancient_cards.append(AncientCard(cid, _actions(raw["actions"], words, source, item),
                                          _reaction(raw.get("reaction"), source, item)))

@@ -27,7 +27,6 @@ from games.rules.events import EventLog
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
-from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
 from ancients_ai.engine.decks import draw_map_card, draw_treasure
 from ancients_ai.engine.summons import summon
 from ancients_ai.engine.scenarios import CRYSTALS_TO_WIN, Scenario, load_scenario, load_treasures

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Mapping, Optional
 
-from games.rules.serialize import EXTENSIONS
 
 _new = object.__new__
 OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
@@ -293,5 +292,3 @@ def from_data(d: Mapping) -> AwokenState:
                        {t["id"]: treasure_from_data(t) for t in d["treasure_defs"]},
                        d["crystals_to_win"], list(d["crystals_taken"]), d["next_id"])
 
-
-EXTENSIONS["awoken"] = (to_data, from_data)

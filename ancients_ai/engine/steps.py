@@ -16,7 +16,7 @@ from games.rules.combat import start_attack
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import ask, frame_handler
+from games.rules.frames import ask
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import decks
@@ -234,7 +234,6 @@ RUN: dict[str, Callable] = {
 assert set(RUN) == set(STEP_CHECKS), "every step the validator accepts must be runnable"
 
 
-@frame_handler("awoken_steps")
 class StepsHandler:
     def step(self, state: GameState, frame: StepsFrame, events: EventLog) -> None:
         i = frame["i"]

@@ -4,7 +4,7 @@ space loses the game (`outcome.check_outcome`)."""
 from __future__ import annotations
 
 from games.rules.events import EventLog
-from games.rules.frames import frame_handler, push
+from games.rules.frames import push
 from games.rules.state import GameState
 
 from ancients_ai.engine.frames import AdvanceFrame
@@ -17,7 +17,6 @@ def push_advance(state: GameState, scenario: int, count: int) -> None:
                              deferred=ancients_deferred(state)))
 
 
-@frame_handler("awoken_advance")
 class AdvanceHandler:
     """The shard moves along its event track one space at a time; each space reached
     resolves its effect before the next move. Reaching the last space loses the game."""

@@ -40,7 +40,7 @@ def playtest_create(*, user, version: ScenarioVersion, map_name: str = "dungeon"
                     faction: str = "", seed: Optional[int] = None):
     """A solo game of exactly this scenario version for `user`, started and ready to play.
 
-    `games.services.game_create` only knows the shipped scenarios by id, so the state is
+    `games.lobby.game_create` only knows the shipped scenarios by id, so the state is
     built here with `new_awoken` from the version's own data, and the Game and Seat rows are
     written directly, in one transaction, the way `game_create` writes a started solo game.
     The snapshot holds the whole scenario, so later edits never touch this game.

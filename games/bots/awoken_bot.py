@@ -28,16 +28,16 @@ Why it does not score the legal list: a position's legal commands run to hundred
 three cards of the hand for every character's claim), and checking treasures through
 `engine.apply` costs more again; deciding from the state is what lets balance runs play
 hundreds of games a second. The commands it builds follow the conditions the engine
-checks (tests/test_awoken_bot.py plays games checking each one against `legal_commands`).
+checks (tests/awoken/test_awoken_bot.py plays games checking each one against `legal_commands`).
 Outside The Awoken, and for prompts it does not know, it falls back to the legal list.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from games.bots.awoken_position import (CARDS, DAMAGE, FAR, Position, cached, card_row,
-                                        choice)
+from games.bots.awoken_position import CARDS, DAMAGE, FAR, Position, cached, card_row
 from games.bots.greedy_bot import GreedyBot
+from games.rules.legal import choose_answer
 from games.rules.rng import seed_state
 from games.rules.state import GameState
 
@@ -421,8 +421,8 @@ class AwokenBot:
                 pick = max(characters, key=lambda c: (c.health - c.damage, c.id))
             else:  # a hit: the one that survives it best, not a crystal carrier
                 pick = max(characters, key=lambda c: (c.health - c.damage, -len(c.carried), c.id))
-            return choice(state, pick.id)
-        return choice(state, options[0])
+            return choose_answer(state, pick.id)
+        return choose_answer(state, options[0])
 
     def _maybe_interrupt(self, state: GameState, seat: str) -> dict:
         """Interrupt only when, once in, a claim or the knock-out of an Ancient is there."""

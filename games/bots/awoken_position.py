@@ -123,14 +123,6 @@ def cached(cache: dict, key_object, build):
     return entry[1]
 
 
-def choice(state: GameState, option) -> dict:
-    if isinstance(option, int):
-        return {"respond": "choose", "space": option}
-    if option in state.characters:
-        return {"respond": "choose", "character": option}
-    return {"respond": "choose", "figure": option}
-
-
 # -- one decision ------------------------------------------------------------------------------
 class Position:
     """What one decision needs, read from the state once (the rest on first use)."""

@@ -47,6 +47,21 @@ class Board:
         "name", "title", "description", "digest", "bounds", "core_radius", "spaces",
         "_defs", "_data", "_cells", "_neighbours", "_dist", "_within", "_gap", "_boundaries",
     )
+    name: str
+    title: str
+    description: str
+    digest: str
+    bounds: tuple[float, float, float, float]
+    core_radius: float
+    spaces: tuple[int, ...]
+    _defs: dict[int, SpaceDef]
+    _data: str
+    _cells: dict[int, tuple[Point, ...]]
+    _neighbours: dict[int, frozenset[int]]
+    _dist: dict[int, dict[int, int]]
+    _within: dict[int, tuple[frozenset[int], ...]]
+    _gap: dict[int, dict[int, int]]
+    _boundaries: tuple[tuple[int, int, Point, Point, bool, int | None], ...]
 
     def __init__(self, **fields: Any) -> None:
         for key, value in fields.items():
@@ -211,7 +226,7 @@ def _build(data: Any, name: str, source: str) -> Board:
 
     by_n = {d.n: d for d in defs}
     numbers = tuple(sorted(by_n))
-    neighbours = {n: set() for n in numbers}
+    neighbours: dict[int, set[int]] = {n: set() for n in numbers}
     for a, b in opened:
         neighbours[a].add(b)
         neighbours[b].add(a)

@@ -12,7 +12,7 @@ from games.rules.cards import card_flag, discard_cards, single_card, take_cards
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, frame_handler, push, resolve
+from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
@@ -141,7 +141,6 @@ class AttackFrame(Frame):
     chooser: Optional[str]   # who makes it
 
 
-@frame_handler("attack")
 class AttackHandler:
     def step(self, state: GameState, frame: AttackFrame, events: EventLog) -> None:
         if frame["choose_from"]:
@@ -213,6 +212,9 @@ class AttackHandler:
         events.add("card_played", player=seat, card=card_id, action=usable[0],
                    character=target.id)
         events.add("damage_prevented", figure=target.id, by=usable[0], attack=frame["attack"])
+
+
+register_frame_handler("attack", AttackHandler())
 
 
 def deal_damage(state: GameState, figure, amount: int, side: str, cause: str,

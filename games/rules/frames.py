@@ -8,7 +8,7 @@ frame that asked. Because frames are data, a game paused mid-attack serialises l
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Required, TypedDict
+from typing import Any, Protocol, Required, TypedDict
 
 from games.rules.commands import Command
 from games.rules.errors import RuleError
@@ -40,12 +40,10 @@ class FrameHandler(Protocol):
 HANDLERS: dict[str, FrameHandler] = {}
 
 
-def frame_handler(kind: str) -> Callable[[type], type]:
-    """Class decorator: register a handler for frames of `kind`."""
-    def register(cls: type) -> type:
-        HANDLERS[kind] = cls()
-        return cls
-    return register
+def register_frame_handler(kind: str, handler: FrameHandler) -> None:
+    """Let `resolve` and `respond` run frames of `kind` with `handler`: a plain call, so a
+    mode outside the core (The Awoken) can register its frames when it is registered."""
+    HANDLERS[kind] = handler
 
 
 def push(state: GameState, frame: Frame) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -318,8 +318,8 @@ def collinear_overlap(a: Point, b: Point, c: Point, d: Point, eps: float) -> tup
 class SharedEdge:
     """A stretch of boundary shared by cells `a` and `b`."""
 
-    a: Hashable
-    b: Hashable
+    a: int
+    b: int
     p: Point
     q: Point
     open: bool
@@ -333,14 +333,14 @@ class Subdivision:
     a point where edges meet (a corner of several cells cannot be slipped through).
     """
 
-    def __init__(self, cells: dict[Hashable, Sequence[Point]], open_pairs: Iterable[tuple[Hashable, Hashable]], eps: float) -> None:
+    def __init__(self, cells: Mapping[int, Sequence[Point]], open_pairs: Iterable[tuple[int, int]], eps: float) -> None:
         self.eps = eps
-        self.cells: dict[Hashable, Polygon] = {k: ccw(v) for k, v in cells.items()}
+        self.cells: dict[int, Polygon] = {k: ccw(v) for k, v in cells.items()}
         opened = {frozenset(p) for p in open_pairs}
         keys = list(self.cells)
         boxes = {k: bbox(self.cells[k]) for k in keys}
         # pieces[k][i] = list of (s0, s1, other, open) along edge i of cell k
-        pieces: dict[Hashable, list[list[tuple[float, float, Hashable, bool]]]] = {
+        pieces: dict[int, list[list[tuple[float, float, int, bool]]]] = {
             k: [[] for _ in self.cells[k]] for k in keys
         }
         shared: list[SharedEdge] = []
@@ -365,7 +365,7 @@ class Subdivision:
         self.shared: tuple[SharedEdge, ...] = tuple(shared)
         # compact per-cell edge records for the hot loop of `walk`
         self._convex = {k: is_convex(self.cells[k]) for k in keys}
-        self._edges: dict[Hashable, tuple[tuple, ...]] = {}
+        self._edges: dict[int, tuple[tuple, ...]] = {}
         for k in keys:
             poly = self.cells[k]
             recs = []
@@ -377,7 +377,7 @@ class Subdivision:
                 recs.append((nx, ny, nx * x0 + ny * y0, x0, y0, ux, uy, length, tuple(sorted(pieces[k][i], key=lambda r: r[0]))))
             self._edges[k] = tuple(recs)
 
-    def walk(self, p: Point, q: Point, start: Hashable, goal: Hashable, forbidden: frozenset | set = frozenset()) -> int:
+    def walk(self, p: Point, q: Point, start: int, goal: int, forbidden: frozenset | set = frozenset()) -> int:
         """Follow segment p->q from cell `start`; it must end in cell `goal`.
 
         Returns the number of distinct cells other than `start` and `goal` passed through,
@@ -439,7 +439,7 @@ class Subdivision:
         return -1
 
 
-def _piece_on(e0: Point, e1: Point, p: Point, q: Point, other: Hashable, is_open: bool) -> tuple[float, float, Hashable, bool]:
+def _piece_on(e0: Point, e1: Point, p: Point, q: Point, other: int, is_open: bool) -> tuple[float, float, int, bool]:
     length = math.dist(e0, e1)
     ux, uy = (e1[0] - e0[0]) / length, (e1[1] - e0[1]) / length
     sp = (p[0] - e0[0]) * ux + (p[1] - e0[1]) * uy

@@ -136,13 +136,15 @@ def _answers(state: GameState, seat: str) -> list[Command]:
         found.append({"respond": "pass"})
         return found
     if kind == "choose":
-        return [_choice(state, option) for option in prompt.data.get("options", ())]
+        return [choose_answer(state, option) for option in prompt.data.get("options", ())]
     if kind == "interrupt_window":
         return [{"respond": "pass"}] + _wild_plays(state, seat, "interrupt")
     return []
 
 
-def _choice(state: GameState, option) -> Command:
+def choose_answer(state: GameState, option) -> Command:
+    """The answer to a `choose` prompt that picks `option` (a space, a character or a
+    monster): the one way to spell it, for `legal_commands` and the bots."""
     if isinstance(option, int):
         return {"respond": "choose", "space": option}
     if option in state.characters:

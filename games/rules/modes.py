@@ -3,7 +3,9 @@
 The core (`engine`, `combat`, `claims`, `movement`, `turns`, `legal`, `view`) asks the
 state's mode through `mode_of(state)` wherever the rules of a skirmish and of The Awoken
 part ways. The skirmish's answers are in `skirmish.py`, The Awoken's in
-`ancients_ai.engine.rules`; each registers itself on import. This module imports neither,
+`ancients_ai.engine.rules`. The skirmish, part of the core, registers itself when
+`skirmish.py` is imported (`engine`, `legal` and `view` import it); The Awoken is
+registered by the explicit `ancients_ai.engine.register()`. This module imports neither,
 so the dependency points one way: modes know the core, the core knows only this interface.
 """
 from __future__ import annotations

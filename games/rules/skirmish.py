@@ -3,8 +3,8 @@
 Every seat acts on its own turn with its own characters; characters start hidden and are
 revealed; shards are claimed with three of a kind; knocking out another faction's
 character scores a point; interrupts follow another player's action (or, with the option
-`end_turn_window`, a declared turn end). The Awoken registers its own `ModeRules` in
-`ancients_ai.engine.rules`.
+`end_turn_window`, a declared turn end). The Awoken's `ModeRules` is in
+`ancients_ai.engine.rules`, registered by `ancients_ai.engine.register()`.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from games.rules.cards import draw, draw_up_to_limit, pay_wild_card
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, frame_handler, push, resolve
+from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
 from games.rules.modes import mode_of
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import GameState
@@ -107,7 +107,6 @@ class EndTurnWindowFrame(Frame):
     i: int                 # the next candidate
 
 
-@frame_handler("end_turn_window")
 class EndTurnWindowHandler:
     """After a turn end is declared, each other player, closest in turn order first, may
     interrupt before the active player draws and passes the marker."""
@@ -128,6 +127,9 @@ class EndTurnWindowHandler:
             raise RuleError("invalid_command", "answer with pass, or play an interrupt")
         state.prompt = None
         frame["i"] += 1
+
+
+register_frame_handler("end_turn_window", EndTurnWindowHandler())
 
 
 def finish_turn(state: GameState, events: EventLog) -> None:

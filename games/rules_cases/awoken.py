@@ -38,7 +38,7 @@ from typing import Any, Mapping, Optional
 from games.content.common import ContentError
 from games.rules.state import GameState, Monster
 
-from ancients_ai.engine import rules as _rules  # noqa: F401  (registers the mode)
+from ancients_ai import engine as awoken_engine
 from ancients_ai.engine import vocabulary as vocab
 from ancients_ai.engine.outcome import carried_crystals
 from ancients_ai.engine.state import (OBJECT_KINDS, AncientCard, AwokenState, GameObject,
@@ -225,6 +225,7 @@ def _treasures(section: Mapping, source: str) -> tuple[dict, list, list]:
 
 
 def build_awoken(state: GameState, section: Any, source: str) -> None:
+    awoken_engine.register()  # a case may run without Django, which registers it otherwise
     section = _keys(section, SECTION_KEYS, source, "awoken")
     _need(bool(section.get("scenarios")), source, "awoken", "needs at least one scenario")
     scenarios = sorted((_scenario(state, raw, source) for raw in section["scenarios"]),

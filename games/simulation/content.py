@@ -80,8 +80,10 @@ def new_game(record: GameRecord) -> GameState:
 
     factions = [load_faction(f) for f in record.factions]
     if record.mode == "awoken":
+        from ancients_ai import engine as awoken_engine
         from ancients_ai.engine.setup import new_awoken
 
+        awoken_engine.register()  # simulations run without Django, whose ready() does it
         return new_awoken(board=load_board(record.map_name), factions=factions,
                           player_ids=list(record.player_ids),
                           scenario_ids=list(record.scenarios), seed=record.seed,

@@ -1,0 +1,142 @@
+"""Creating a game and taking its seats: the choices checked (mode, map, factions, colours,
+scenarios), the invite token, and the start (`services.game_start`) once the last seat is
+taken. Each is one transaction; joining locks the game row and its seats.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any, Optional, Sequence
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import selectors, services
+from games.models import Campaign, Difficulty, Game, Seat
+from games.services import ServiceError
+
+SKIRMISH_PLAYERS = (2, 3, 4)
+COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
+
+
+def _scenario_lookup() -> dict[str, Any]:
+    """str(id) -> id as the engine knows it, in sheet-number order."""
+    return {str(sid): sid for sid in selectors.scenario_ids_in_order()}
+
+
+def _seat_count(mode: str, players: Optional[int]) -> int:
+    if mode == Game.Mode.SOLO:
+        return 1
+    if mode == Game.Mode.COOP:
+        return 2
+    if mode == Game.Mode.SKIRMISH:
+        if players not in SKIRMISH_PLAYERS:
+            raise ServiceError("invalid_choice", "a skirmish has two to four players")
+        return players
+    raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
+
+
+def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
+    known = [fid for fid, _ in selectors.available_factions()]
+    if faction not in known:
+        raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
+    if any(s.faction == faction for s in taken):
+        raise ServiceError("invalid_choice", f"{faction} is already taken in this game")
+    colour = colour or selectors.faction_colour(faction)
+    if colour not in COLOURS:
+        raise ServiceError("invalid_choice", f"unknown colour {colour!r}")
+    if any(s.colour == colour for s in taken):
+        free = [c for c in COLOURS if all(s.colour != c for s in taken)]
+        colour = free[0]
+    return colour
+
+
+def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "",
+                players: Optional[int] = None, scenario_ids: Sequence[Any] = (),
+                difficulty: str = Difficulty.NORMAL, seed: Optional[int] = None,
+                campaign: Optional[Campaign] = None, chapter: Optional[int] = None,
+                others: Sequence[tuple] = ()) -> Game:
+    """Create a game with `user` in seat p1. A game whose seats are all taken (solo, or a
+    campaign game with its whole party in `others` as (user, faction, colour)) starts at
+    once; otherwise it waits in setup for players to join through the invite link.
+
+    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty.
+    """
+    count = _seat_count(mode, players)
+    if difficulty not in Difficulty.values:
+        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
+    scenarios = _check_scenarios(mode, scenario_ids)
+    services.load_board(map_name)  # fail now, not when the last player joins
+    if seed is None:
+        seed = secrets.randbits(62)
+    with transaction.atomic():
+        game = Game.objects.create(mode=mode, map_name=map_name, scenario_ids=scenarios,
+                                   difficulty=difficulty, seed=seed, created_by=user,
+                                   campaign=campaign, campaign_chapter=chapter)
+        seats: list[Seat] = []
+        for i in range(count):
+            seats.append(Seat(game=game, seat=f"p{i + 1}"))
+        entries = [(user, faction, colour), *others]
+        if len(entries) > count:
+            raise ServiceError("invalid_choice", "more players than seats")
+        for seat, (member, member_faction, member_colour) in zip(seats, entries):
+            seat.colour = check_faction_and_colour(member_faction, member_colour,
+                                                    [s for s in seats if s.faction])
+            seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
+        Seat.objects.bulk_create(seats)
+        if all(s.user_id for s in seats):
+            services.game_start(game=game)
+    return game
+
+
+def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
+    if mode == Game.Mode.SKIRMISH:
+        return []
+    needed = 1 if mode == Game.Mode.SOLO else 2
+    lookup = _scenario_lookup()
+    chosen = []
+    for sid in scenario_ids:
+        if str(sid) not in lookup:
+            raise ServiceError("invalid_choice", f"unknown scenario {sid!r}")
+        chosen.append(lookup[str(sid)])
+    if len(chosen) != needed or len({str(s) for s in chosen}) != needed:
+        raise ServiceError("invalid_choice",
+                           "choose one scenario" if needed == 1 else "choose two different scenarios")
+    return chosen
+
+
+def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -> Seat:
+    """Take the first free seat of a game waiting for players, with the invite token.
+    Joining twice returns the seat already held. The last seat taken starts the game.
+
+    :raises ServiceError: bad_token, game_started, game_full, invalid_choice.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if not secrets.compare_digest(str(token), locked.invite_token):
+            raise ServiceError("bad_token", "this invite link is not valid for the game")
+        seats = list(locked.seats.select_for_update().order_by("seat"))
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is not None:
+            return mine
+        if locked.status != Game.Status.SETUP:
+            raise ServiceError("game_started", "the game has already started")
+        free = [s for s in seats if s.user_id is None]
+        if not free:
+            raise ServiceError("game_full", "every seat is taken")
+        seat = free[0]
+        seat.colour = check_faction_and_colour(faction, colour, [s for s in seats if s.faction])
+        seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
+        try:
+            with transaction.atomic():
+                seat.save(update_fields=["faction", "colour", "user", "joined_at"])
+        except IntegrityError:
+            raise ServiceError("game_full", "that seat was just taken") from None
+        if all(s.user_id for s in seats):
+            services.game_start(game=locked)
+    game.refresh_from_db()
+    return seat
+
+
+def free_factions(game: Game) -> list[tuple[str, str]]:
+    taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
+    return [(fid, name) for fid, name in selectors.available_factions() if fid not in taken]

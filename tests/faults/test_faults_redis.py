@@ -1,0 +1,148 @@
+"""Faults at Redis: the channel layer's Redis restarts in the middle of a game.
+
+A real daphne serves the site on loopback with its channel layer on a throwaway
+redis-server of this test's own; two players' clients (`benchmarks.live_site.LiveClient`,
+which reconnect with `?last_seq=` when the socket drops and resync on a gap, as the board
+page does) play a skirmish through real websockets. Midway Redis is stopped (a restart
+without persistence loses every group membership and queued message), a move is tried
+while it is down, and Redis comes back. Then play goes on. Every client must reach the
+game's final version on its own, with every event seq 1..last exactly once, and the
+stored log must be whole and replay to the stored state.
+
+A quiet socket on the Redis layer must also stay open (it did not once, when the list-based
+layer's blocking reads outlasted redis-py's socket timeout).
+
+Needs PostgreSQL (DATABASE_URL: daphne is another process and must see the test database)
+and the redis-server binary, as CI has.
+"""
+from __future__ import annotations
+
+import asyncio
+import shutil
+
+import pytest
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connections
+
+from benchmarks.live_site import LiveClient, daphne, database_url, free_port, redis_server, session_cookie
+from benchmarks.site_players import TablePlayers
+from games import selectors
+from games.models import Game
+from test_faults_database import assert_history_is_whole
+from support.site import _fresh_state_cache, start_skirmish  # noqa: F401
+
+DB = settings.DATABASES["default"]
+pytestmark = [
+    pytest.mark.skipif(not DB["ENGINE"].endswith("postgresql"),
+                       reason="needs PostgreSQL (DATABASE_URL), which a daphne process can share"),
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server"),
+]
+db = database_sync_to_async
+MOVES_BEFORE, MOVES_AFTER = 12, 12
+
+
+def _state(game_id):
+    connections.close_all()  # this thread may hold a connection that a restart upset
+    return selectors.game_state(Game.objects.get(pk=game_id))
+
+
+async def _move(clients: dict, players: TablePlayers, game_id, tag: str, tries: int = 20) -> bool:
+    """The seat to move sends its bot's move; on a lost or refused-for-the-server answer
+    it waits for its client to catch up and tries again. Returns False when the game is over."""
+    for attempt in range(tries):
+        state = await db(_state)(game_id)
+        picked = players.next_command(state)
+        if picked is None:
+            return False
+        seat, command = picked
+        reply = await clients[seat].command(f"{tag}-{attempt}", state.version, command)
+        if reply["type"] == "ack":
+            return True
+        if reply["type"] == "rejected" and reply["code"] == "stale_version":
+            continue  # it did apply (the answer was lost) or someone moved: read again
+        assert reply["type"] in ("lost", "timeout", "rejected"), reply
+        if reply["type"] == "rejected":
+            assert reply["code"] == "server_error" and "Traceback" not in reply["message"]
+        await asyncio.sleep(0.3)
+    raise AssertionError(f"move {tag} never went through")
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_redis_restart_mid_game_loses_no_event_and_no_move(owner, teammate, tmp_path):
+    redis_port, web_port = free_port(), free_port()
+    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
+    web = daphne(web_port, database_url=database_url(DB), log=tmp_path / "daphne.log",
+                 redis_url=f"redis://127.0.0.1:{redis_port}/0")
+    clients: dict[str, LiveClient] = {}
+    try:
+        await asyncio.to_thread(web.start)
+        game = await db(start_skirmish)(owner, teammate, seed=31)
+        cookies = {"p1": await db(session_cookie)(owner), "p2": await db(session_cookie)(teammate)}
+        for seat, cookie in cookies.items():
+            clients[seat] = LiveClient(web_port, game.id, seat, cookie)
+            await clients[seat].connect()
+        players = TablePlayers(["p1", "p2"], bot="greedy", seed=4)
+
+        for i in range(MOVES_BEFORE):
+            if not await _move(clients, players, game.id, f"a{i}"):
+                break
+        await asyncio.to_thread(redis.stop)  # Redis goes away ...
+        down_move = asyncio.create_task(_move(clients, players, game.id, "down"))
+        await asyncio.sleep(1.5)
+        await asyncio.to_thread(redis.start)  # ... and comes back empty
+        await asyncio.wait_for(down_move, 60)
+        for i in range(MOVES_AFTER):
+            if not await _move(clients, players, game.id, f"b{i}"):
+                break
+
+        final = await db(assert_history_is_whole)(game.id)
+        for seat, client in clients.items():
+            caught_up = await client.wait_version(final.version, timeout=20)
+            assert caught_up, (f"{seat} is stuck at version {client.version} of {final.version} "
+                               f"(reconnects {client.reconnects}, resyncs {client.resyncs})")
+            assert client.seqs == list(range(1, final.last_seq + 1)), f"{seat} lost or repeated events"
+        print(f"\nredis restart: final version {final.version}, "
+              + ", ".join(f"{s}: {c.reconnects} reconnects, {c.resyncs} resyncs, "
+                          f"{len(c.errors)} errors" for s, c in clients.items()))
+    finally:
+        for client in clients.values():
+            await client.close()
+        await asyncio.to_thread(web.stop)
+        await asyncio.to_thread(redis.stop)
+        await db(connections.close_all)()
+
+
+# --- an idle socket on the Redis channel layer ------------------------------------------------------
+IDLE_SECONDS = 13
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_an_idle_socket_on_the_redis_layer_stays_open(owner, teammate, tmp_path):
+    """A socket whose game is quiet must stay open through long silences on the layer (once,
+    with the list-based layer, a consumer whose game was quiet for 5 s timed out reading
+    Redis' empty answer, died and dropped its socket: every idle socket went within 40 s)."""
+    redis_port, web_port = free_port(), free_port()
+    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
+    web = daphne(web_port, database_url=database_url(DB), log=tmp_path / "daphne.log",
+                 redis_url=f"redis://127.0.0.1:{redis_port}/0")
+    clients = []
+    try:
+        await asyncio.to_thread(web.start)
+        game = await db(start_skirmish)(owner, teammate, seed=41)
+        for user, seat in ((owner, "p1"), (teammate, "p2")):
+            clients.append(LiveClient(web_port, game.id, seat, await db(session_cookie)(user)))
+            await clients[-1].connect()
+        await asyncio.sleep(IDLE_SECONDS)
+        drops = [client.reconnects for client in clients]
+        log = (tmp_path / "daphne.log").read_text()
+        assert drops == [0, 0], f"idle sockets dropped by the server: {drops}\n{log[-2000:]}"
+        assert "Timeout reading" not in log
+    finally:
+        for client in clients:
+            await client.close()
+        await asyncio.to_thread(web.stop)
+        await asyncio.to_thread(redis.stop)
+        await db(connections.close_all)()

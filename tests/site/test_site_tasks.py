@@ -1,0 +1,183 @@
+"""The Ancients' turn as a Celery task: started on commit when deferred work is left,
+keyed by (game, version), and harmless when delivered twice or late.
+
+The deferred work here is a stand-in frame registered by this module (the Awoken's own
+`defer_ancients` turn is exercised by the Awoken tests in test_site_hidden_info.py)."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from benchmarks.live_site import database_url
+from games import selectors, services
+from games.models import Game, GameCommand
+from games.rules.events import EVENT_KINDS, register_event_kinds
+from games.rules.frames import has_deferred_work, register_frame_handler
+from games.rules.serialize import state_to_data
+from games.tasks import run_ancients_turn
+from support.site import (  # noqa: F401  (fixtures)
+    _fresh_state_cache, awoken_available, current_state, eager_celery, play_until_the_ancients,
+    random_legal_command, start_coop, start_skirmish)
+from test_site_services import change_what_apply_returns, scripted_move
+
+DEFERRED = "site_test_ancients_step"
+
+
+@pytest.fixture(autouse=True)
+def _stand_in_event_kind():
+    """The stand-in's own event kind, registered only while these tests run (the registry
+    is the engine's: the docs list every kind in it)."""
+    register_event_kinds("ancients_acted")
+    yield
+    del EVENT_KINDS["ancients_acted"]
+
+
+class AncientsStandIn:
+    """Deferred work that takes one step and is done."""
+
+    def step(self, state, frame, events):
+        state.frames.pop()
+        events.add("ancients_acted", step=frame["n"])
+
+    def respond(self, state, frame, seat, command, events):  # pragma: no cover
+        raise AssertionError("the stand-in never asks anything")
+
+
+register_frame_handler(DEFERRED, AncientsStandIn())
+
+
+def stand_in(n: int) -> dict:
+    """The stand-in's deferred frame, its step numbered `n`."""
+    return {"kind": DEFERRED, "deferred": True, "n": n}
+
+
+def _with_deferred_work(game: Game) -> Game:
+    state = current_state(game.id).clone()
+    state.frames.append(stand_in(1))
+    game.snapshot = state_to_data(state)
+    game.save()
+    selectors.STATES.clear()
+    return game
+
+
+def test_the_task_is_late_acknowledged():
+    assert run_ancients_turn.acks_late is True
+    assert run_ancients_turn.name == "games.run_ancients_turn"
+
+
+@pytest.mark.django_db
+def test_running_the_task_twice_applies_the_turn_once(owner, teammate):
+    game = _with_deferred_work(start_skirmish(owner, teammate))
+
+    first = run_ancients_turn(str(game.id), 2)
+    second = run_ancients_turn(str(game.id), 2)
+
+    game.refresh_from_db()
+    assert (first, second) == (3, None)
+    assert game.version == 3
+    assert game.events.filter(kind="ancients_acted").count() == 1
+    assert GameCommand.objects.get(game=game, version=3).command == {"advance": True}
+
+
+@pytest.mark.django_db
+def test_a_late_task_for_an_older_version_does_nothing(owner, teammate):
+    game = _with_deferred_work(start_skirmish(owner, teammate))
+
+    assert run_ancients_turn(str(game.id), 1) is None
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+@pytest.mark.django_db
+def test_without_deferred_work_the_task_does_nothing(owner, teammate):
+    game = start_skirmish(owner, teammate)
+
+    assert run_ancients_turn(str(game.id), game.version) is None
+    assert services.game_advance(game_id=game.id, version=game.version) is None
+
+
+@pytest.mark.django_db
+def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
+        owner, teammate, monkeypatch, django_capture_on_commit_callbacks):
+    game = start_skirmish(owner, teammate)
+    seat, user, command = scripted_move(game, owner, teammate)
+    started = []
+    change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(7)))
+    monkeypatch.setattr(run_ancients_turn, "delay", lambda *args: started.append(args))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                             command=command)
+    assert result.deferred and started == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+
+    assert started == [(str(game.id), 3)]
+    game.refresh_from_db()
+    assert game.awaiting == ["ancients"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eager_mode_runs_the_turn_inside_on_commit_on_the_same_path(
+        owner, teammate, monkeypatch, eager_celery):
+    game = start_skirmish(owner, teammate)
+    seat, user, command = scripted_move(game, owner, teammate)
+    change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(9)))
+    services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
+
+    game.refresh_from_db()
+    assert game.version == 4  # the command (3), then the Ancients' step (4)
+    acted = game.events.get(kind="ancients_acted")
+    assert acted.version == 4 and acted.data == {"step": 9}
+    assert game.awaiting != ["ancients"]
+
+
+def test_the_worker_discovers_the_task():
+    from wildlands_site.celery import app as celery_app
+
+    celery_app.loader.import_default_modules()
+    assert "games.run_ancients_turn" in celery_app.tasks
+
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
+@pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine")
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammate):
+    """End to end as deployed: the command commits, on_commit publishes to Redis, a separate
+    `celery worker` process takes the task and stores the Ancients' turn."""
+    from django.conf import settings
+
+    from wildlands_site.celery import app as celery_app
+
+    assert celery_app.conf.task_always_eager is False
+    game = start_coop(owner, teammate)
+    waiting_at = play_until_the_ancients(game, {"p1": owner, "p2": teammate},
+                                         random.Random(1)).version
+
+    db = settings.DATABASES["default"]
+    env = {**os.environ, "DATABASE_URL": database_url(db) if db["ENGINE"].endswith("postgresql")
+           else f"sqlite:///{db['NAME']}"}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+        cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            game.refresh_from_db()
+            if game.version > waiting_at:
+                break
+            time.sleep(0.2)
+    finally:
+        worker.terminate()
+        output = worker.communicate(timeout=30)[0].decode(errors="replace")
+    assert game.version > waiting_at, f"the worker stored nothing:\n{output[-3000:]}"
+    assert GameCommand.objects.filter(game=game, seat="", version=waiting_at + 1).exists()
