@@ -2,8 +2,10 @@
 kept out; every command is checked for seat and version and stored whole or not at all."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games import broadcast, campaign_progress, campaigns, lobby, selectors, services
@@ -222,26 +224,37 @@ def test_commands_before_the_start_are_refused(owner):
 def test_a_committed_command_sends_each_seat_its_own_update(owner, teammate,
                                                             django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)
-    layer = get_channel_layer()
-    channels = {}
-    for seat in ("p1", "p2"):
-        channels[seat] = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.group_add)(broadcast.seat_group(game.id, seat), channels[seat])
     seat, user, command = scripted_move(game, owner, teammate)
 
-    with django_capture_on_commit_callbacks(execute=True):
-        result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
-                                             command=command)
+    def apply_the_command():
+        with django_capture_on_commit_callbacks(execute=True):
+            return services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                               command=command)
 
-    for seat, channel in channels.items():
-        message = async_to_sync(layer.receive)(channel)
+    async def listen_to_both_seats_while(act):
+        """Each seat's group heard on one event loop (a channel layer's channels belong to
+        the loop that made them) while `act` runs in the test's database thread."""
+        layer = get_channel_layer()
+        channels = {}
+        for seat in ("p1", "p2"):
+            channels[seat] = await layer.new_channel()
+            await layer.group_add(broadcast.seat_group(game.id, seat), channels[seat])
+        result = await sync_to_async(act)()
+        heard = {seat: await asyncio.wait_for(layer.receive(channel), 5)
+                 for seat, channel in channels.items()}
+        for seat, channel in channels.items():
+            await layer.group_discard(broadcast.seat_group(game.id, seat), channel)
+        return result, heard
+
+    result, heard = async_to_sync(listen_to_both_seats_while)(apply_the_command)
+
+    for seat, message in heard.items():
         assert (message["type"], message["version"]) == ("game.changed", 3)
         assert (message["first_seq"], message["last_seq"]) == (result.first_seq, result.last_seq)
         # the update is the one the database would give this seat, built once by the writer
         from_database = selectors.update_payload(game_id=game.id, seat=seat,
                                                  after=result.first_seq - 1)
         assert message["update"] == from_database
-        async_to_sync(layer.group_discard)(broadcast.seat_group(game.id, seat), channel)
 
 
 def test_nothing_is_broadcast_for_a_refused_command(owner, teammate,
