@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import cpu_seconds, percentile, rss_mib  # noqa: E402
+from benchmarks.bench_env import cpu_seconds, percentile, rss_mib, services_cpu_seconds  # noqa: E402
 from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
@@ -76,14 +76,17 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
     await open_all(clients)
     connect_seconds = time.perf_counter() - connect_started
     rss_connected = rss_mib(server_pid)
-    cpu = [cpu_seconds(pid) for pid in (server_pid, worker_pid, os.getpid())]
+    # this process's own CPU (the clients), not its children's (the servers it started)
+    cpu = [cpu_seconds(server_pid), cpu_seconds(worker_pid), time.process_time(),
+           services_cpu_seconds("postgres", "redis-server")]
     started = time.perf_counter()
     until = started + args.duration
     await asyncio.gather(*(c.play(period=args.period, until=until) for c in clients))
     elapsed = time.perf_counter() - started
     rss_after = rss_mib(server_pid)
-    cpu = [(cpu_seconds(pid) - before) / elapsed
-           for pid, before in zip((server_pid, worker_pid, os.getpid()), cpu)]
+    now = [cpu_seconds(server_pid), cpu_seconds(worker_pid), time.process_time(),
+           services_cpu_seconds("postgres", "redis-server")]
+    cpu = [(after - before) / elapsed for after, before in zip(now, cpu)]
     tally = total(c.tally for c in clients)
     missing = sum(c.latest is None for c in clients)
     if missing:
@@ -111,7 +114,7 @@ def report(step: dict) -> bool:
           f"{step['rss_before']:.0f} -> {step['rss_connected']:.0f} (connected) -> "
           f"{step['rss_after']:.0f} MiB (played) = {per_game:.0f} KiB per game; CPU used "
           f"(cores): web {step['cpu'][0]:.2f}, worker {step['cpu'][1]:.2f}, clients "
-          f"{step['cpu'][2]:.2f}; load average {os.getloadavg()[0]:.2f} "
+          f"{step['cpu'][2]:.2f}, PostgreSQL + Redis {step['cpu'][3]:.2f}; load average {os.getloadavg()[0]:.2f} "
           f"[{'ok' if ok else 'FAILED'}]", flush=True)
     print(f"         durability: {acks} acked commands and {games} games checked, "
           f"{len(problems)} problems" + "".join(f"\n           {p}" for p in problems[:10]),

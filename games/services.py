@@ -235,19 +235,27 @@ SEATS = SeatCache()
 
 def _apply_to_cached(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
                      publish: bool) -> Optional[ApplyResult]:
-    """The short way: the command applied to the state this process cached for the
-    expected version, stored by one statement that writes only if the game row is still
-    at that version and playing (in autocommit, that statement is its own transaction:
-    one round trip to PostgreSQL instead of four). None when it does not apply: another
-    seat or process moved the game on, the state is not cached, the command is refused
-    or would end the game; the locked way then decides, against the stored game."""
+    """The short way: the command applied to the game at the expected version as this
+    process holds it (or, if it does not, as one read without a lock finds it), stored by
+    one statement that writes only if the game row is still at that version and playing.
+    In autocommit that statement is its own transaction: one or two round trips to
+    PostgreSQL instead of five. None when it does not apply: the game has moved on, the
+    command is refused or would end the game; the locked way then decides, against the
+    stored game."""
     if type(expected_version) is not int or not step_sql.can_write_conditionally():
         return None
     seat = SEATS.get((str(game_id), user.pk))
     entry = selectors.STATES.entry(game_id, expected_version)
-    if seat is None or entry is None or entry[1] is None or entry[0].outcome is not None:
-        return None
+    if seat is None or entry is None or entry[1] is None:
+        game = step_sql.read_game_for_seat(game_id, user.pk, snapshot=entry is None)
+        if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
+            return None
+        seat = game.my_seat
+        SEATS.put((str(game.id), user.pk), seat)
+        entry = (selectors.game_state(game) if entry is None else entry[0], game.last_seq)
     state, last_seq = entry
+    if state.outcome is not None:
+        return None
     try:
         parsed = parse_command(command)
         new, events = engine.apply(state, seat, parsed)
@@ -255,13 +263,20 @@ def _apply_to_cached(game_id: Any, user, expected_version: Any, command: Mapping
         return None  # refused as of this process's state: the stored game says why
     if new.outcome is not None:
         return None  # the end of a game is recorded under the lock
-    game = Game(id=Game._meta.pk.to_python(game_id), version=expected_version,
-                last_seq=last_seq, status=Game.Status.PLAYING)
+    game = _known_row(id=Game._meta.pk.to_python(game_id), version=expected_version,
+                      last_seq=last_seq, status=Game.Status.PLAYING)
     try:
         return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
                       publish=publish, if_version=expected_version)
     except step_sql.GameMovedOn:
         return None
+
+
+def _known_row(**known: Any) -> Game:
+    """The game row as far as a step needs it, other columns left unread. (`from_db`, not
+    `Game(...)`: a new instance would draw a fresh invite token for nothing.)"""
+    names = [f.attname for f in Game._meta.concrete_fields if f.attname in known]
+    return Game.from_db("default", names, [known[name] for name in names])
 
 
 def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:

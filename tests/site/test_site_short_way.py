@@ -52,6 +52,21 @@ def test_a_command_on_a_game_this_process_holds_is_one_statement(
     assert history_problems(game) == []
 
 
+def test_a_game_this_process_has_not_seen_is_read_once_and_written_once(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    game = start_skirmish(owner, teammate)  # this process knows neither seat nor state
+    user, command = the_player_to_move(game, owner, teammate)
+    selectors.STATES.clear()
+
+    with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
+        result = services.game_apply_command(game_id=game.id, user=user,
+                                             expected_version=game.version, command=command)
+
+    game.refresh_from_db()
+    assert result.version == game.version == 3
+    assert history_problems(game) == []
+
+
 def test_a_game_another_process_moved_on_refuses_the_command_as_stale(
         owner, teammate, django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)
