@@ -183,3 +183,16 @@ def services_cpu_seconds(*names: str) -> float:
                 continue
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def cpu_ticks() -> tuple[int, int]:
+    """(all CPU time, time stolen by the hypervisor), in ticks since boot (/proc/stat)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(fields[:8]), fields[7]
+
+
+def steal_share(before: tuple[int, int], after: tuple[int, int]) -> float:
+    """The share of CPU time the hypervisor took between two `cpu_ticks()` readings: on a
+    virtual machine, time this machine's processes were ready to run and could not."""
+    total = after[0] - before[0]
+    return (after[1] - before[1]) / total if total else 0.0

@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import cpu_seconds, percentile, rss_mib, services_cpu_seconds  # noqa: E402
+from benchmarks.bench_env import (  # noqa: E402
+    cpu_seconds, cpu_ticks, percentile, rss_mib, services_cpu_seconds, steal_share)
 from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
@@ -79,11 +80,13 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
     # this process's own CPU (the clients), not its children's (the servers it started)
     cpu = [cpu_seconds(server_pid), cpu_seconds(worker_pid), time.process_time(),
            services_cpu_seconds("postgres", "redis-server")]
+    ticks = cpu_ticks()
     started = time.perf_counter()
     until = started + args.duration
     await asyncio.gather(*(c.play(period=args.period, until=until) for c in clients))
     elapsed = time.perf_counter() - started
     rss_after = rss_mib(server_pid)
+    steal = steal_share(ticks, cpu_ticks())
     now = [cpu_seconds(server_pid), cpu_seconds(worker_pid), time.process_time(),
            services_cpu_seconds("postgres", "redis-server")]
     cpu = [(after - before) / elapsed for after, before in zip(now, cpu)]
@@ -96,7 +99,7 @@ async def one_step(n: int, port: int, users, cookies, args, server_pid: int, see
                                                      game_ids)
     return {"n": n, "tally": tally, "elapsed": elapsed, "connect": connect_seconds, "cpu": cpu,
             "rss_before": rss_before, "rss_connected": rss_connected, "rss_after": rss_after,
-            "durability": (problems, acks, games)}
+            "durability": (problems, acks, games), "steal": steal}
 
 
 def report(step: dict) -> bool:
@@ -114,7 +117,8 @@ def report(step: dict) -> bool:
           f"{step['rss_before']:.0f} -> {step['rss_connected']:.0f} (connected) -> "
           f"{step['rss_after']:.0f} MiB (played) = {per_game:.0f} KiB per game; CPU used "
           f"(cores): web {step['cpu'][0]:.2f}, worker {step['cpu'][1]:.2f}, clients "
-          f"{step['cpu'][2]:.2f}, PostgreSQL + Redis {step['cpu'][3]:.2f}; load average {os.getloadavg()[0]:.2f} "
+          f"{step['cpu'][2]:.2f}, PostgreSQL + Redis {step['cpu'][3]:.2f}; CPU stolen by the "
+          f"hypervisor {step['steal']:.0%}; load average {os.getloadavg()[0]:.2f} "
           f"[{'ok' if ok else 'FAILED'}]", flush=True)
     print(f"         durability: {acks} acked commands and {games} games checked, "
           f"{len(problems)} problems" + "".join(f"\n           {p}" for p in problems[:10]),
