@@ -6,7 +6,7 @@ Co-op games of The Awoken are played by the bots through `games.services` (not t
 until a command hands the game to the Ancients. From that command's commit (the moment
 `transaction.on_commit` publishes the task) the clock runs until a socket of the game would
 hear the Ancients' step: the `game.changed` broadcast for the new version, received on the
-game's Redis channel-layer group by a listener in this process.
+first seat's Redis channel-layer group by a listener in this process.
 
 * celery: the production path. A real Celery worker started as shipped (prefork, two
   children, persistent database connections) takes the task from Redis, runs `services.game_advance` in its own transaction
@@ -102,7 +102,7 @@ async def run(args) -> dict:
     from channels.layers import get_channel_layer
 
     from benchmarks.site_players import TablePlayers
-    from games import services
+    from games import broadcast, services
     from games.tasks import run_ancients_turn
 
     users, _ = await sync_to_async(make_users)()
@@ -141,7 +141,7 @@ async def run(args) -> dict:
                 players = TablePlayers(["p1", "p2"], bot="awoken", seed=seed)
                 if group:
                     await layer.group_discard(group, channel)
-                group = f"game-{game_id}"
+                group = broadcast.seat_group(game_id, "p1")  # each change reaches each seat
                 await layer.group_add(group, channel)
             path = "celery" if len(times["celery"]) <= len(times["in process"]) else "in process"
             # the listener must be waiting before the command commits: expect the version
@@ -172,6 +172,10 @@ async def run(args) -> dict:
                 times["engine only"].append(floor)
     finally:
         listener.cancel()
+        try:
+            await listener  # the layer unsubscribes its channel while the loop still runs
+        except asyncio.CancelledError:
+            pass
         services._enqueue_ancients = real_enqueue
     return times
 
