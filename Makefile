@@ -32,7 +32,8 @@ run: migrate
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) wildlands_site.asgi:application
 
-test: $(STAMP)
+# The type check runs first, so `make test` (and .ci/run) fails on a type error too.
+test: $(STAMP) typecheck
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 # mypy over the pure cores, games/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).

@@ -107,8 +107,10 @@ class CardHandler:
         elif stage == "actions":
             frame["stage"] = "done"
             ancient = state.monsters.get(scenario.ancient)
+            card = frame["card"]
+            assert card is not None, "_draw pops the frame when no card was drawn"
             if ancient is not None and ancient.on_board:
-                push_monster_actions(state, ancient, scenario.number, frame["card"], None)
+                push_monster_actions(state, ancient, scenario.number, card, None)
         else:  # done
             pile = scenario.minion_discard if frame["deck"] == "minion" else scenario.ancient_discard
             pile.append(frame["card"])
@@ -172,6 +174,7 @@ class CardHandler:
     def respond(self, state: GameState, frame: CardFrame, seat: str, command: Command,
                 events: EventLog) -> None:
         prompt = state.prompt
+        assert prompt is not None, "frames.respond routes only answers to a pending prompt"
         if prompt.kind == "interrupt_window":
             if command.name != "pass":
                 raise RuleError("invalid_command", "answer with pass, or play an interrupt")

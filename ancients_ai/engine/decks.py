@@ -7,7 +7,7 @@ card is face up for everyone.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from games.rules.events import EventLog
 from games.rules.rng import Rng
@@ -17,8 +17,9 @@ from ancients_ai.engine.state import ScenarioInPlay
 
 
 def _draw(state: GameState, holder, deck: str, discard: str, label: str,
-          events: EventLog) -> Optional[object]:
-    """Take the top of `holder.<deck>`, reshuffling `holder.<discard>` into it when empty."""
+          events: EventLog) -> Optional[Any]:
+    """Take the top of `holder.<deck>`, reshuffling `holder.<discard>` into it when empty.
+    The piles hold card ids (str) or, for the map deck, space numbers (int)."""
     pile = getattr(holder, deck)
     if not pile:
         used = getattr(holder, discard)

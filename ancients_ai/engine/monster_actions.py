@@ -35,19 +35,20 @@ def move_event(monster: Monster) -> str:
 
 
 def place_monster(state: GameState, monster: Monster, to: int, events: EventLog, **how) -> None:
-    origin = monster.space
+    origin: dict[str, Any] = {"from": monster.space}  # `from` is a keyword
     monster.space = to
-    events.add(move_event(monster), figure=monster.id, **{"from": origin}, to=to, **how)
+    events.add(move_event(monster), figure=monster.id, **origin, to=to, **how)
 
 
 def move_once(state: GameState, monster: Monster, events: EventLog) -> bool:
     """One `move`: a step toward the closest character, unless it already has company."""
-    if tg.characters_in(state, monster.space):
+    here = tg.space_of(monster)  # only monsters on the board act
+    if tg.characters_in(state, here):
         return False
-    goal = tg.closest_character_space(state, monster.space)
+    goal = tg.closest_character_space(state, here)
     if goal is None:
         return False
-    to = tg.step_toward(state, monster.space, goal)
+    to = tg.step_toward(state, here, goal)
     if to is None:
         return False
     place_monster(state, monster, to, events)
@@ -107,22 +108,28 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
         did = move_once(state, monster, events)
         did = move_once(state, monster, events) or did
     elif name == "reposition":
-        goal = tg.closest_character_space(state, monster.space)
-        did = (goal is not None and state.board.distance(monster.space, goal) > 1
-               and move_once(state, monster, events))
+        here = tg.space_of(monster)  # only monsters on the board act
+        goal = tg.closest_character_space(state, here)
+        if goal is None:
+            did = False
+        else:
+            distance = state.board.distance(here, goal)
+            assert distance is not None, "closest_character_space returns only reachable spaces"
+            did = distance > 1 and move_once(state, monster, events)
     elif name in ("melee", "heavy_melee"):
-        did = bool(tg.characters_in(state, monster.space))
+        here = tg.space_of(monster)  # only monsters on the board act
+        did = bool(tg.characters_in(state, here))
         if did:
-            attack_characters(state, monster, name, monster.space, events)
+            attack_characters(state, monster, name, here, events)
     elif name in ("ranged", "heavy_ranged"):
         space = tg.ranged_space(state, monster, heavy=name == "heavy_ranged")
         did = space is not None
-        if did:
+        if space is not None:
             attack_characters(state, monster, name, space, events)
     elif name == "area":
         space = tg.area_space(state, monster)
         did = space is not None
-        if did:
+        if space is not None:
             attack_space(state, monster.id, "area", space, events)
     elif name == "heal":
         did = heal_one(state, monster, action["heal"], 1, events)

@@ -95,9 +95,11 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
 def _explosive_trap(state: GameState, character: Character, obj: GameObject,
                     events: EventLog) -> None:
     state.awoken.update_object(obj.id, removed=True)
-    spaces = [obj.space] + sorted(state.board.neighbours(obj.space))
+    here = obj.space
+    assert here is not None, "a revealed object lies in its revealer's space"
+    spaces = [here] + sorted(state.board.neighbours(here))
     targets = [f.id for space in spaces for f in state.figures_in(space)]
-    events.add("attacked", attacker=obj.id, attack="trap", space=obj.space, target=None)
+    events.add("attacked", attacker=obj.id, attack="trap", space=here, target=None)
     start_attack(state, attacker=obj.id, side="trap", attack="trap", targets=targets)
 
 

@@ -115,7 +115,9 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
         for sheet, minions in zip(sheets, starting):
             if turn_round < len(minions):
                 scenario = state.awoken.scenario(sheet.number)
-                summon(state, scenario, minions[turn_round], draw_map_card(state, events), events)
+                space = draw_map_card(state, events)
+                assert space is not None, "the map deck is never empty during setup"
+                summon(state, scenario, minions[turn_round], space, events)
 
     for scenario in state.awoken.scenarios:
         state.monsters[scenario.ancient].space = draw_map_card(state, events)

@@ -49,7 +49,7 @@ def _target(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Mons
     if actor is None:
         return _stop(frame, events, "no actor on the board")
     board = state.board
-    here = actor.space
+    here = tg.space_of(actor)  # the steps drop an actor that is off the board
     who = step["target"]
 
     def ok(space):
@@ -105,13 +105,14 @@ def _move(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monste
             if not move_once(state, actor, events):
                 return
             continue
-        goal = target.space if target is not None else tg.closest_character_space(state, actor.space)
+        here = tg.space_of(actor)  # the steps drop an actor that is off the board
+        goal = target.space if target is not None else tg.closest_character_space(state, here)
         if goal is None:
             return
         if step["move"] == "toward":
-            to = tg.step_toward(state, actor.space, goal)
+            to = tg.step_toward(state, here, goal)
         else:
-            to = tg.step_away(state, actor.space, goal)
+            to = tg.step_away(state, here, goal)
         if to is None:
             return
         place_monster(state, actor, to, events)
@@ -147,7 +148,8 @@ def _damage(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Mons
     else:
         if actor is None:
             return
-        spaces = [actor.space] if to == "space" else sorted(state.board.neighbours(actor.space))
+        here = tg.space_of(actor)  # the steps drop an actor that is off the board
+        spaces = [here] if to == "space" else sorted(state.board.neighbours(here))
         targets = [f.id for s in spaces for f in state.figures_in(s)
                    if f.id != actor.id and (not characters_only or isinstance(f, Character))]
         events.add("attacked", attacker=attacker, attack=kind, space=None, target=None)
@@ -184,7 +186,7 @@ def _summon(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Mons
         elif where == "own_space":
             space = actor.space
         else:
-            near = state.board.neighbours(actor.space)
+            near = state.board.neighbours(tg.space_of(actor))
             space = min(near) if near else None
         if space is not None:
             summon(state, scenario, step["summon"], space, events)
@@ -195,17 +197,18 @@ def _shove(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monst
     if actor is None or target is None:
         return
     pulling = "pull" in step
+    here = tg.space_of(actor)  # the steps drop an actor that is off the board
     for _ in range(step["pull" if pulling else "push"]):
         if pulling:
-            to = tg.step_toward(state, target.space, actor.space)
+            to = tg.step_toward(state, target.space, here)
         else:
-            to = tg.step_away(state, target.space, actor.space)
+            to = tg.step_away(state, target.space, here)
         if to is None:
             return
         if isinstance(target, Character):
-            origin = target.space
+            origin: dict[str, Any] = {"from": target.space}  # `from` is a keyword
             target.space = to
-            events.add("character_moved", character=target.id, **{"from": origin}, to=to,
+            events.add("character_moved", character=target.id, **origin, to=to,
                        pushed_by=actor.id)
         else:
             place_monster(state, target, to, events, pushed_by=actor.id)

@@ -26,6 +26,14 @@ from games.rules.state import Character, GameState, Monster
 FAR = 1 << 20  # stands in for "no path" when sorting
 
 
+def space_of(figure: Character | Monster) -> int:
+    """The space of a figure the caller knows is on the board (an acting monster, a figure
+    from `characters_on_board`): the rules never measure from a figure that is off it."""
+    space = figure.space
+    assert space is not None, f"{figure.id} is not on the board"
+    return space
+
+
 def characters_on_board(state: GameState) -> list:
     return [c for c in state.characters.values() if c.space is not None and not c.knocked_out]
 
@@ -44,10 +52,11 @@ def closest_space(state: GameState, origin: int, candidates: Iterable[Character]
     board = state.board
     best = None
     for c in candidates:
-        d = board.distance(origin, c.space)
+        space = space_of(c)
+        d = board.distance(origin, space)
         if d is None:
             continue
-        key = (-d if farthest else d, c.space)
+        key = (-d if farthest else d, space)
         if best is None or key < best:
             best = key
     return None if best is None else best[1]
@@ -86,17 +95,18 @@ def step_away(state: GameState, origin: int, danger: int) -> Optional[int]:
 def ranged_space(state: GameState, monster: Monster, heavy: bool) -> Optional[int]:
     """The space a monster's ranged (or heavy ranged) attack goes to, or None."""
     board = state.board
-    here = monster.space
+    here = space_of(monster)
     seen = [c for c in characters_on_board(state)
-            if (board.in_heavy_range(here, c.space) if heavy else board.has_los(here, c.space))]
+            if (board.in_heavy_range(here, space_of(c)) if heavy
+                else board.has_los(here, space_of(c)))]
     if not seen:
         return None
-    return min(seen, key=lambda c: (dist(state, here, c.space), c.space)).space
+    return min(seen, key=lambda c: (dist(state, here, space_of(c)), c.space)).space
 
 
 def area_space(state: GameState, monster: Monster) -> Optional[int]:
     """Own or adjacent space holding characters: the most characters, then lowest number."""
-    here = monster.space
+    here = space_of(monster)
     counts: dict = {}
     near = state.board.neighbours(here)
     for c in characters_on_board(state):
@@ -124,7 +134,7 @@ def pick_monster(state: GameState, candidates: list) -> Optional[Monster]:
 
 def heal_candidates(state: GameState, monster: Monster, types) -> list:
     """Damaged monsters of these types in the healer's space or next to it."""
-    here = monster.space
+    here = space_of(monster)
     near = state.board.neighbours(here)
     return [m for m in monsters_on_board(state)
             if m.type in types and m.damage > 0 and (m.space == here or m.space in near)]

@@ -20,6 +20,7 @@ from games.rules.frames import resolve
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine.reactions import reaction_kind
+from ancients_ai.engine.targeting import space_of
 from ancients_ai.engine.objects import release
 
 
@@ -84,9 +85,10 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
     if "heal" in step:
         patient = holder
         if step.get("who") == "target":
-            patient = state.characters.get(command.target or "")
-            if patient is None or not patient.on_board or patient.space != holder.space:
+            named = state.characters.get(command.target or "")
+            if named is None or not named.on_board or named.space != holder.space:
                 raise RuleError("no_target", f"name a character in {holder.id}'s space as target")
+            patient = named
 
         def heal(events):
             healed = min(step["heal"], patient.damage)
@@ -97,7 +99,7 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
         to = command.to
         if not isinstance(to, int) or to not in board.spaces:
             raise RuleError("invalid_command", "say where to move with `to: <space>`")
-        d = board.distance(holder.space, to)
+        d = board.distance(space_of(holder), to)  # the holder acts, so it is on the board
         if d is None or not 1 <= d <= step["move"]:
             raise RuleError("not_adjacent", f"space {to} is not within {step['move']} moves")
 
@@ -119,10 +121,11 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
 def _damage_plan(state: GameState, seat: str, holder: Character, step, command: Command):
     board = state.board
     kind, amount = step["kind"], step["damage"]
+    here = space_of(holder)  # the holder acts, so it is on the board
     if kind == "area":
         space = command.space
-        if space not in board.spaces or (space != holder.space
-                                         and not board.is_adjacent(holder.space, space)):
+        if space not in board.spaces or (space != here
+                                         and not board.is_adjacent(here, space)):
             raise RuleError("not_adjacent", "an area treasure hits your own space or one next to it")
         targets = [f.id for f in state.figures_in(space)]
         if not targets:
@@ -131,11 +134,11 @@ def _damage_plan(state: GameState, seat: str, holder: Character, step, command: 
         target = state.monsters.get(command.target or "")
         if not isinstance(target, Monster) or not target.on_board:
             raise RuleError("no_target", "name a minion or Ancient on the board as target")
-        if kind in ("melee", "heavy_melee") and target.space != holder.space:
+        if kind in ("melee", "heavy_melee") and target.space != here:
             raise RuleError("not_in_space", f"{target.id} is not in {holder.id}'s space")
-        if kind == "ranged" and not board.has_los(holder.space, target.space):
+        if kind == "ranged" and not board.has_los(here, space_of(target)):
             raise RuleError("no_line_of_sight", f"{holder.id} cannot see {target.id}")
-        if kind == "heavy_ranged" and not board.in_heavy_range(holder.space, target.space):
+        if kind == "heavy_ranged" and not board.in_heavy_range(here, space_of(target)):
             raise RuleError("out_of_range", f"{target.id} is out of heavy range")
         targets = [target.id]
         space = target.space

@@ -6,7 +6,7 @@ defend (a prompt to its owner) or react (a monster's reaction card), then takes 
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from games.rules.cards import card_flag, discard_cards, single_card, take_cards
 from games.rules.commands import Command
@@ -29,9 +29,12 @@ DEFENCES = {
 }
 
 
-def acting_character(state: GameState, seat: str, character_id: str) -> Character:
-    """The character a seat acts with: it exists, the seat controls it, it is on the board."""
-    character = state.characters.get(character_id)
+def acting_character(state: GameState, seat: str, character_id: str | None) -> Character:
+    """The character a seat acts with: it exists, the seat controls it, it is on the board.
+
+    `character_id` may be None (a response whose character is optional): no such character.
+    """
+    character = state.characters.get(character_id) if character_id is not None else None
     if character is None:
         raise RuleError("invalid_command", f"there is no character {character_id!r}")
     if not mode_of(state).controls(state, seat, character):
@@ -55,24 +58,28 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
                         f"{card_id} does not let {character.id} make a {attack} attack")
     board = state.board
     mode = mode_of(state)
+    origin = character.space
+    assert origin is not None, "acting_character refuses a character off the board"
     choose_from: list = []
     if attack == "area":
         space = command.space
         if space not in board.spaces:
             raise RuleError("invalid_command", f"there is no space {space}")
-        if space != character.space and not board.is_adjacent(character.space, space):
+        assert space is not None, "an area attack's space is required, and was a board space"
+        if space != origin and not board.is_adjacent(origin, space):
             raise RuleError("not_adjacent",
                             f"space {space} is neither {character.id}'s space nor next to it")
         targets = [f.id for f in state.figures_in(space)]
         if not targets:
             raise RuleError("no_target", f"nobody is in space {space}")
     else:
-        target = state.figure(command.target)
+        target = state.figure(command.target) if command.target is not None else None
         if target is None:
             raise RuleError("invalid_command", f"there is no character or monster {command.target!r}")
         if target.knocked_out:
             raise RuleError("knocked_out", f"{target.id} is already knocked out")
-        if target.space is None:
+        target_space = target.space
+        if target_space is None:
             raise RuleError("not_on_board", f"{target.id} is not on the board")
         if not mode.is_enemy(state, seat, target):
             raise RuleError("own_character", f"{target.id} is on your side")
@@ -81,15 +88,15 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
                 raise RuleError("not_in_space", f"{target.id} is not in {character.id}'s space")
             if isinstance(target, Character):
                 # The defending player picks which of their figures in the space is hit.
-                same_side = [c.id for c in state.figures_in(character.space)
+                same_side = [c.id for c in state.figures_in(origin)
                              if isinstance(c, Character) and c.player == target.player]
                 if len(same_side) > 1:
                     choose_from = same_side
         else:
-            if not board.has_los(character.space, target.space):
+            if not board.has_los(origin, target_space):
                 raise RuleError("no_line_of_sight",
                                 f"{character.id} on {character.space} cannot see space {target.space}")
-            if attack == "heavy_ranged" and not board.in_heavy_range(character.space, target.space):
+            if attack == "heavy_ranged" and not board.in_heavy_range(origin, target_space):
                 raise RuleError("out_of_range",
                                 f"space {target.space} is more than two spaces from {character.space}")
         targets = [] if choose_from else [target.id]
@@ -105,7 +112,7 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
 
 
 def start_attack(state: GameState, *, attacker: str, side: str, attack: str, targets: list,
-                 choose_from: list = (), chooser: str | None = None,
+                 choose_from: Sequence[str] = (), chooser: str | None = None,
                  amount: int | None = None) -> None:
     """Push an attack frame. `side` is the attacking player id, or "ancients"."""
     push(state, AttackFrame(kind="attack", attacker=attacker, side=side, attack=attack,
@@ -114,9 +121,16 @@ def start_attack(state: GameState, *, attacker: str, side: str, attack: str, tar
                             choose_from=list(choose_from), chooser=chooser))
 
 
+def _space_of(character: Character) -> int:
+    """A defender's space: only a character on the board is attacked or asked to defend."""
+    space = character.space
+    assert space is not None, f"{character.id} defends off the board"
+    return space
+
+
 def defence_flags(state: GameState, character: Character, attack: str) -> list:
     flags = list(DEFENCES[attack])
-    if "cover" in flags and not state.board.has_cover(character.space):
+    if "cover" in flags and not state.board.has_cover(_space_of(character)):
         flags.remove("cover")
     return flags
 
@@ -144,7 +158,9 @@ class AttackFrame(Frame):
 class AttackHandler:
     def step(self, state: GameState, frame: AttackFrame, events: EventLog) -> None:
         if frame["choose_from"]:
-            ask(state, "choose", frame["chooser"], reason="target", attack=frame["attack"],
+            chooser = frame["chooser"]
+            assert chooser is not None, "start_attack names a chooser with every choose_from"
+            ask(state, "choose", chooser, reason="target", attack=frame["attack"],
                 options=list(frame["choose_from"]))
             return
         i = frame["i"]
@@ -175,6 +191,7 @@ class AttackHandler:
     def respond(self, state: GameState, frame: AttackFrame, seat: str, command,
                 events: EventLog) -> None:
         prompt = state.prompt
+        assert prompt is not None, "a frame is asked to respond only to its pending prompt"
         if prompt.kind == "choose":
             chosen = command.character or command.target or command.figure
             if command.name != "choose" or chosen not in frame["choose_from"]:

@@ -28,7 +28,7 @@ from typing import Callable
 
 from games.rules.cards import card_flag
 from games.rules.combat import defence_flags
-from games.rules.commands import ATTACKS
+from games.rules.commands import ATTACKS, parse_command
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.modes import ModeRules, mode_of
@@ -100,12 +100,8 @@ def _may_act(state: GameState, seat: str) -> bool:
     return True
 
 
-class _Probe:
-    name = "end_turn"
-    is_response = False
-
-
-_PROBE = _Probe()
+# A parsed `end_turn`: asks the mode whether the seat may act at all now.
+_PROBE = parse_command({"do": "end_turn"})
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -120,6 +116,7 @@ def _setup(state: GameState, seat: str) -> list[Command]:
 # -- answers to a prompt -----------------------------------------------------------------------
 def _answers(state: GameState, seat: str) -> list[Command]:
     prompt = state.prompt
+    assert prompt is not None, "legal_commands asks for answers only while a prompt waits"
     kind = prompt.kind
     if kind in PROMPT_ANSWERS:
         return PROMPT_ANSWERS[kind](state, seat)
@@ -259,14 +256,22 @@ def _moves(board, character: Character, movers: list, flyers) -> list[Command]:
 def _rallies(state: GameState, seat: str, mode: ModeRules, leader: Character,
              rally_cards: list, hand_ids: list) -> list[Command]:
     board = state.board
+    leader_space = leader.space
+    assert leader_space is not None, "_actions lists rallies only for characters on the board"
     friends = [f for f in state.characters.values()
                if f.id != leader.id and f.space is not None and not f.knocked_out
                and mode.rally_partner_ok(state, seat, f)
-               and (f.space == leader.space or board.is_adjacent(leader.space, f.space))]
+               and (f.space == leader_space or board.is_adjacent(leader_space, f.space))]
     found = []
     for friend in friends:
-        leader_to = [None] + ([] if leader.ensnared else sorted(board.neighbours(leader.space)))
-        friend_to = [None] + ([] if friend.ensnared else sorted(board.neighbours(friend.space)))
+        friend_space = friend.space
+        assert friend_space is not None, "friends are filtered to characters on the board"
+        leader_to: list[int | None] = [None]
+        if not leader.ensnared:
+            leader_to += sorted(board.neighbours(leader_space))
+        friend_to: list[int | None] = [None]
+        if not friend.ensnared:
+            friend_to += sorted(board.neighbours(friend_space))
         for rally_id in rally_cards:
             rest = [card_id for card_id in hand_ids if card_id != rally_id]
             for lt in leader_to:
@@ -274,10 +279,11 @@ def _rallies(state: GameState, seat: str, mode: ModeRules, leader: Character,
                     if lt is None and ft is None:
                         continue
                     to, climbs = {}, {}
-                    for mover, dest in ((leader, lt), (friend, ft)):
+                    for mover, here, dest in ((leader, leader_space, lt),
+                                              (friend, friend_space, ft)):
                         if dest is not None:
                             to[mover.id] = dest
-                            climbs[mover.id] = board.is_climb(mover.space, dest)
+                            climbs[mover.id] = board.is_climb(here, dest)
                     for extra in _rally_payments(state, leader, friend, climbs, rest):
                         found.append({"do": "rally", "character": leader.id, "with": friend.id,
                                       "to": dict(to), "cards": [rally_id, *extra]})

@@ -1,6 +1,8 @@
 """Moving characters: move (and climb), fly and rally."""
 from __future__ import annotations
 
+from typing import Any
+
 from games.rules.cards import card_flag, card_moves, discard_cards, single_card, take_cards
 from games.rules.combat import acting_character
 from games.rules.commands import Command
@@ -18,18 +20,20 @@ def _free_to_move(character: Character) -> None:
 def _step_to(state: GameState, character: Character, to) -> bool:
     """Check one step to an adjacent space; return whether it is a climb."""
     board = state.board
+    here = character.space
+    assert here is not None, "only a character on the board (checked by the caller) steps"
     if to not in board.spaces:
         raise RuleError("invalid_command", f"there is no space {to}")
-    if not board.is_adjacent(character.space, to):
+    if not board.is_adjacent(here, to):
         raise RuleError("not_adjacent", f"space {to} is not next to {character.id}'s space "
-                                        f"{character.space} across an open boundary")
-    return board.is_climb(character.space, to)
+                                        f"{here} across an open boundary")
+    return board.is_climb(here, to)
 
 
 def _place(state: GameState, character: Character, to: int, events: EventLog, **how) -> None:
-    origin = character.space
+    origin: dict[str, Any] = {"from": character.space}  # `from` is a keyword
     character.space = to
-    events.add("character_moved", character=character.id, **{"from": origin}, to=to, **how)
+    events.add("character_moved", character=character.id, **origin, to=to, **how)
 
 
 def move(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -62,22 +66,24 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
     if not card_flag(card, character.id, "fly"):
         raise RuleError("card_cannot_pay", f"{card_id} does not let {character.id} fly")
     board = state.board
+    origin = character.space
+    assert origin is not None, "acting_character refuses a character off the board"
     if command.to not in board.spaces:
         raise RuleError("invalid_command", f"there is no space {command.to}")
     path = list(command.path) if command.path else None
     if path is not None:
         if path[-1] != command.to or not 1 <= len(path) <= 2:
             raise RuleError("invalid_command", "a flight path lists one or two spaces ending at 'to'")
-        here = character.space
+        here = origin
         for step in path:
             if not board.is_adjacent(here, step):
                 raise RuleError("not_adjacent", f"space {step} is not next to space {here}")
             here = step
     else:
-        distance = board.distance(character.space, command.to)
+        distance = board.distance(origin, command.to)
         if distance is None or not 1 <= distance <= 2:
             raise RuleError("not_adjacent",
-                            f"space {command.to} is not within two moves of {character.space}")
+                            f"space {command.to} is not within two moves of {origin}")
     discard_cards(player, [card_id])
     events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
     _place(state, character, command.to, events, flew=True)
@@ -87,7 +93,7 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
     """Move the rallying character and/or one friend; each climb costs one more card."""
     mode = mode_of(state)
     leader = acting_character(state, seat, command.character)
-    friend = state.characters.get(command.with_)
+    friend = state.characters.get(command.with_) if command.with_ is not None else None
     if friend is None:
         raise RuleError("invalid_command", f"there is no character {command.with_!r}")
     if friend.id == leader.id or not mode.rally_partner_ok(state, seat, friend):
@@ -97,7 +103,9 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
     if friend.space is None:
         raise RuleError("not_on_board", f"{friend.id} has not been revealed yet")
     board = state.board
-    if friend.space != leader.space and not board.is_adjacent(leader.space, friend.space):
+    leader_space = leader.space
+    assert leader_space is not None, "acting_character refuses a character off the board"
+    if friend.space != leader_space and not board.is_adjacent(leader_space, friend.space):
         raise RuleError("not_adjacent", f"{leader.id} and {friend.id} must share a space or be next to each other")
     moves = command.to if isinstance(command.to, dict) else None
     if not moves or any(name not in (leader.id, friend.id) for name in moves):

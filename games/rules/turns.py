@@ -72,7 +72,9 @@ def end_turn_skirmish(state: GameState, seat: str, events: EventLog) -> None:
         turn.interrupters = []
         turn.actor = turn.active
         turn.last = "returned"
-        if state.player(turn.active).eliminated:
+        active = turn.active
+        assert active is not None, "a Skirmish turn always has an active player"
+        if state.player(active).eliminated:
             finish_turn(state, events)  # a wiped-out faction plays no more
         return
     if mode_of(state).must_reveal_first(state, seat):
@@ -135,7 +137,9 @@ register_frame_handler("end_turn_window", EndTurnWindowHandler())
 def finish_turn(state: GameState, events: EventLog) -> None:
     """The active player draws three (up to the hand limit) and the next player begins."""
     turn = state.turn
-    player = state.player(turn.active)
+    active = turn.active
+    assert active is not None, "only Skirmish turns finish here, and they have an active player"
+    player = state.player(active)
     draw_up_to_limit(state, player, 3, events)
     events.add("turn_ended", player=player.id)
     ids = state.player_ids()

@@ -40,24 +40,15 @@ def launch(playwright):
 
 
 def board_data(board) -> dict:
-    """The contract's board data; the backend's builder when it is installed."""
-    try:
-        from games.board_data import board_svg_data
-    except ImportError:  # pragma: no cover - before the backend lands
-        board_svg_data = None
-    if board_svg_data is not None:
-        return board_svg_data(board)
-    spaces = [{"n": n, "polygon": [list(p) for p in board.cell(n)], "at": list(board.space(n).at),
-               "cover": board.has_cover(n), "high": board.is_high(n)} for n in board.spaces]
-    return {"bounds": list(board.bounds), "core_radius": board.core_radius, "spaces": spaces,
-            "boundaries": board.boundaries()}
+    """The contract's board data, from the backend's own builder (what the site sends)."""
+    from games.board_data import board_svg_data
+
+    return board_svg_data(board)
 
 
 def legal_for(state, seat) -> Optional[list]:
-    try:
-        from games.rules.legal import legal_commands
-    except ImportError:  # pragma: no cover
-        return None
+    from games.rules.legal import legal_commands
+
     if state.outcome is not None:
         return None
     return [c.to_data() if hasattr(c, "to_data") else c for c in legal_commands(state, seat)]

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 # Tasks run in process here, whatever the environment (CI has a broker but no worker).
-from support.site import eager_celery, make_user, needs_awoken, start_coop  # noqa: E402,F401
+from support.site import eager_celery, make_user, start_coop  # noqa: E402,F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery")]
 
@@ -168,7 +168,6 @@ def off_loop(fn, *args, **kwargs):
         return pool.submit(run).result()
 
 
-@needs_awoken
 def test_two_browsers_stay_in_sync_through_fifty_commands_a_reload_and_a_dropped_socket(
         signed_in, machine_speed):
     from games import selectors, services

@@ -103,7 +103,7 @@ def test_racing_commands_apply_exactly_once_per_version(owner, teammate, monkeyp
     tally = {"rounds": 0, "applied": 0, "stale": 0, "advance_races": 0, "games": 0}
     try:
         while tally["rounds"] < ROUNDS:
-            coop = tally["games"] % 2 == 1 and _awoken()
+            coop = tally["games"] % 2 == 1
             start = start_coop if coop else start_skirmish
             game = start(owner, teammate, seed=500 + tally["games"])
             tally["games"] += 1
@@ -146,11 +146,6 @@ def test_racing_commands_apply_exactly_once_per_version(owner, teammate, monkeyp
         race.close()
     print(f"\nracing: {tally}")
     assert tally["applied"] >= ROUNDS // 2
-
-
-def _awoken() -> bool:
-    from support.site import awoken_available
-    return awoken_available()
 
 
 # --- a connection dropped mid-command -------------------------------------------------------------

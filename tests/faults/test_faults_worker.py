@@ -31,14 +31,13 @@ from games import services
 from games.models import Game, GameCommand
 from test_faults_database import assert_history_is_whole
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, play_until_the_ancients, start_coop)
+    _fresh_state_cache, play_until_the_ancients, start_coop)
 from support.workers import POSTGRES, REDIS_URL, start_worker, stop, wait_for
 
 pytestmark = [
     pytest.mark.skipif(not (REDIS_URL and POSTGRES),
                        reason="needs a real broker and a database another process can see: "
                               "set REDIS_URL and DATABASE_URL (PostgreSQL), as CI does"),
-    pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine"),
 ]
 
 

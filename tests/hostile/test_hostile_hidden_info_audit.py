@@ -39,7 +39,7 @@ from games.rules import engine
 from games.rules.frames import has_deferred_work
 from games.rules.serialize import state_from_data, state_to_data
 from games.rules.view import view_for
-from support.site import _fresh_state_cache, make_user, needs_awoken  # noqa: F401
+from support.site import _fresh_state_cache, make_user  # noqa: F401
 
 GAMES = int(os.environ.get("AUDIT_GAMES", "100"))
 COMMANDS_PER_GAME = int(os.environ.get("AUDIT_COMMANDS", "24"))
@@ -296,7 +296,6 @@ def test_fifty_skirmishes_never_send_a_secret(players_pair):
     assert audit.hidden_events > 0  # the other seat's assignments and draws were withheld
 
 
-@needs_awoken
 def test_fifty_coop_awoken_games_never_send_a_secret(players_pair):
     audit = Audit()
     for index in range(GAMES - GAMES // 2):

@@ -12,10 +12,10 @@ from games.rules import engine
 from games.rules.outcome import Cause, Outcome, Result
 from games.tasks import run_ancients_turn
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, eager_celery, map_name, needs_awoken, random_legal_command,
+    _fresh_state_cache, current_state, eager_celery, map_name, random_legal_command,
     start_coop)
 
-pytestmark = [needs_awoken, pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db]
 
 
 def _solo(user, difficulty="normal", seed=5):

@@ -25,7 +25,7 @@ from games.models import Game, GameCommand
 from games.rules import engine
 from games.rules.serialize import state_from_data, state_to_data
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken,
+    _fresh_state_cache, communicator, current_state, eager_celery,
     random_legal_command, receive, scripted_command, start_coop, start_skirmish)
 
 db = database_sync_to_async
@@ -223,7 +223,6 @@ def assert_no_face_down_kind(payload: Any, face_down: dict) -> None:
             assert not leaked, f"face-down {object_id} sent with its kind {kind!r}"
 
 
-@needs_awoken
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_awoken_coop_payloads_never_show_face_down_objects_or_deck_orders(

@@ -22,11 +22,10 @@ from games import presence, services
 from games.models import Game, GameCommand
 from support.workers import POSTGRES, REDIS_URL, start_worker, stop, wait_for
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, eager_celery, play_until_the_ancients,
+    _fresh_state_cache, eager_celery, play_until_the_ancients,
     random_legal_command, start_coop)
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine")]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 def play_until_the_ancients_are_due(game: Game, users: dict) -> int:

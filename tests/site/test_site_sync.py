@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import Game
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, current_state, eager_celery, needs_awoken,
+    _fresh_state_cache, communicator, current_state, eager_celery,
     random_legal_command, receive, scripted_command, start_coop, start_skirmish)
 
 db = database_sync_to_async
@@ -155,7 +155,6 @@ async def test_two_seats_stay_in_sync_through_fifty_commands_a_drop_and_a_reconn
     await _play_in_sync(owner, teammate, "skirmish")
 
 
-@needs_awoken
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_two_seats_stay_in_sync_in_a_coop_awoken_game(owner, teammate, eager_celery,

@@ -21,7 +21,7 @@ from games.rules.frames import has_deferred_work, register_frame_handler
 from games.rules.serialize import state_to_data
 from games.tasks import run_ancients_turn
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, awoken_available, current_state, eager_celery, play_until_the_ancients,
+    _fresh_state_cache, current_state, eager_celery, play_until_the_ancients,
     random_legal_command, start_coop, start_skirmish)
 from test_site_services import change_what_apply_returns, scripted_move
 
@@ -148,7 +148,6 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 
 @pytest.mark.slow
 @pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
-@pytest.mark.skipif(not awoken_available(), reason="needs The Awoken's engine")
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammate):
     """End to end as deployed: the command commits, on_commit publishes to Redis, a separate

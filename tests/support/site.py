@@ -34,19 +34,6 @@ def map_name() -> str:
     return map_names()[0]
 
 
-def awoken_available() -> bool:
-    try:
-        from ancients_ai.engine.setup import new_awoken  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_awoken = pytest.mark.skipif(
-    not awoken_available(),
-    reason="The Awoken's setup (ancients_ai.engine.setup.new_awoken) is not written yet")
-
-
 def make_user(name: str, password: Optional[str] = None):
     """A user; without a password (tests sign in with force_login), since hashing one
     costs most of a second."""
