@@ -112,13 +112,15 @@ REDIS_URL = env_redis_url("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # Redis pub/sub: one PUBLISH per group message and one subscriber connection
-            # per process, about a sixth of the CPU of the list-based layer's Lua scripts and
-            # blocking reads (docs/performance.md). Delivery is at most once, as it is to a
-            # browser anyway: every update carries its seqs, and a socket that sees a gap
-            # reads what it missed from the database.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # The list-based layer: group membership is kept in Redis. (The pub/sub layer
+            # costs a sixth of the CPU per message, but it keeps membership per process
+            # and a socket leaving a group while another of the same seat joins it can
+            # unsubscribe the group under the newcomer: its updates are lost until it
+            # reconnects. docs/performance.md.)
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # redis-py's default 5 s socket timeout equals channels-redis' 5 s blocking
+            # read, so an idle socket would be dropped; read longer than it blocks.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -114,11 +114,17 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
     ada.click(f'.card[data-card="{move["cards"][0]}"]')
     name = ada.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
     option = ada.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
+    moving = ada.locator("[data-role=intent]").filter(has_text="moves to")
+    # the card offers a choice of actions, or goes straight to the target: wait for either
+    # (a loaded machine draws the options later than the click returns)
+    expect(option.or_(moving).first).to_be_visible()
     if option.count():
         option.first.click()
+    expect(moving).to_be_visible()
     ada.click(f'polygon.cell[data-space="{move["to"]}"]', force=True)
     wait_idle(ada)
-    expect(bram.locator("[data-role=log]")).to_contain_text(f"to {move['to']}.")
+    expect(ada.locator("[data-role=log]")).to_contain_text(f"to {move['to']}.", timeout=10_000)
+    expect(bram.locator("[data-role=log]")).to_contain_text(f"to {move['to']}.", timeout=10_000)
     bram.wait_for_function(
         "([id, to]) => window.wildlandsBoard.tokens.get(id)?.space === to",
         arg=[move["character"], move["to"]])

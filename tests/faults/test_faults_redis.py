@@ -9,8 +9,8 @@ while it is down, and Redis comes back. Then play goes on. Every client must rea
 game's final version on its own, with every event seq 1..last exactly once, and the
 stored log must be whole and replay to the stored state.
 
-A quiet socket on the Redis layer must also stay open (it did not once, when the list-based
-layer's blocking reads outlasted redis-py's socket timeout).
+A quiet socket on the Redis layer must also stay open (it did not, before the settings gave
+the layer a socket timeout above channels-redis' blocking wait).
 
 Needs PostgreSQL (DATABASE_URL: daphne is another process and must see the test database)
 and the redis-server binary, as CI has.
@@ -121,9 +121,11 @@ IDLE_SECONDS = 13
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_an_idle_socket_on_the_redis_layer_stays_open(owner, teammate, tmp_path):
-    """A socket whose game is quiet must stay open through long silences on the layer (once,
-    with the list-based layer, a consumer whose game was quiet for 5 s timed out reading
-    Redis' empty answer, died and dropped its socket: every idle socket went within 40 s)."""
+    """channels-redis waits for a socket's messages with BZPOPMIN for `brpop_timeout` (5 s);
+    with redis-py 8's default 5 s socket timeout a consumer whose game was quiet for 5 s
+    timed out reading Redis' empty answer, died and dropped its socket (this test found it:
+    every idle socket went within 40 s). The settings now give the layer a 15 s socket
+    timeout; a quiet socket must stay open through several blocking waits."""
     redis_port, web_port = free_port(), free_port()
     redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
     web = daphne(web_port, database_url=database_url(DB), log=tmp_path / "daphne.log",
@@ -146,3 +148,16 @@ async def test_an_idle_socket_on_the_redis_layer_stays_open(owner, teammate, tmp
         await asyncio.to_thread(web.stop)
         await asyncio.to_thread(redis.stop)
         await db(connections.close_all)()
+
+
+def test_the_shipped_channel_layer_reads_redis_longer_than_it_blocks():
+    from channels.layers import get_channel_layer
+    from channels_redis.core import RedisChannelLayer
+    from channels_redis.utils import create_pool
+
+    layer = get_channel_layer()
+    if not isinstance(layer, RedisChannelLayer):
+        pytest.skip("no Redis channel layer configured (set REDIS_URL, as CI does)")
+    pool = create_pool(layer.hosts[0])
+    timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout  # not connected
+    assert timeout is None or timeout > layer.brpop_timeout
