@@ -149,14 +149,16 @@ def rss_mib(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process and its living children have used so far (/proc)."""
-    total = 0.0
-    for member in process_tree(pid):
-        try:
-            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(_own_cpu_seconds(member) for member in process_tree(pid))
+
+
+def _own_cpu_seconds(pid: int) -> float:
+    """One process's user + system CPU time so far; 0 if it has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def service_pids(name: str) -> list[int]:
@@ -174,15 +176,7 @@ def service_pids(name: str) -> list[int]:
 def services_cpu_seconds(*names: str) -> float:
     """CPU seconds used so far by every process of the named services (their backends
     come and go; one that ended during a measurement is not counted)."""
-    total = 0.0
-    for name in names:
-        for pid in service_pids(name):
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(_own_cpu_seconds(pid) for name in names for pid in service_pids(name))
 
 
 def cpu_ticks() -> tuple[int, int]:
