@@ -112,15 +112,16 @@ REDIS_URL = env_redis_url("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # The list-based layer: group membership is kept in Redis. (The pub/sub layer
-            # costs a sixth of the CPU per message, but it keeps membership per process
-            # and a socket leaving a group while another of the same seat joins it can
-            # unsubscribe the group under the newcomer: its updates are lost until it
-            # reconnects. docs/performance.md.)
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's default 5 s socket timeout equals channels-redis' 5 s blocking
-            # read, so an idle socket would be dropped; read longer than it blocks.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+            # Redis pub/sub: one PUBLISH per group message and one subscriber connection
+            # per process, a sixth of the CPU of the list-based layer's scripts and blocking
+            # reads (docs/performance.md). Delivery is at most once, as to a browser anyway:
+            # a socket joins its groups before it reads its first update from the database,
+            # every update carries its seqs, and a socket that sees a gap reads what it
+            # missed. Group membership lives in each process; the layer orders a group's
+            # subscribe and unsubscribe on its connection (tests/faults/test_faults_redis.py
+            # races a seat leaving and joining its group).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

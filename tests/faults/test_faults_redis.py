@@ -9,8 +9,9 @@ while it is down, and Redis comes back. Then play goes on. Every client must rea
 game's final version on its own, with every event seq 1..last exactly once, and the
 stored log must be whole and replay to the stored state.
 
-A quiet socket on the Redis layer must also stay open (it did not, before the settings gave
-the layer a socket timeout above channels-redis' blocking wait).
+A quiet socket on the Redis layer must also stay open (it did not once, when the list-based
+layer's blocking reads outlasted redis-py's socket timeout), and a seat whose socket is
+replaced by another in the same process (a reload) must go on hearing its group.
 
 Needs PostgreSQL (DATABASE_URL: daphne is another process and must see the test database)
 and the redis-server binary, as CI has.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import uuid
 
 import pytest
 from channels.db import database_sync_to_async
@@ -121,11 +123,9 @@ IDLE_SECONDS = 13
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_an_idle_socket_on_the_redis_layer_stays_open(owner, teammate, tmp_path):
-    """channels-redis waits for a socket's messages with BZPOPMIN for `brpop_timeout` (5 s);
-    with redis-py 8's default 5 s socket timeout a consumer whose game was quiet for 5 s
-    timed out reading Redis' empty answer, died and dropped its socket (this test found it:
-    every idle socket went within 40 s). The settings now give the layer a 15 s socket
-    timeout; a quiet socket must stay open through several blocking waits."""
+    """A socket whose game is quiet must stay open through long silences on the layer (once,
+    with the list-based layer, a consumer whose game was quiet for 5 s timed out reading
+    Redis' empty answer, died and dropped its socket: every idle socket went within 40 s)."""
     redis_port, web_port = free_port(), free_port()
     redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
     web = daphne(web_port, database_url=database_url(DB), log=tmp_path / "daphne.log",
@@ -150,14 +150,31 @@ async def test_an_idle_socket_on_the_redis_layer_stays_open(owner, teammate, tmp
         await db(connections.close_all)()
 
 
-def test_the_shipped_channel_layer_reads_redis_longer_than_it_blocks():
+@pytest.mark.asyncio
+async def test_a_seat_group_left_by_one_socket_and_joined_by_another_at_once_still_delivers():
+    """The pub/sub layer keeps a process's group memberships itself: the last socket leaving
+    a group unsubscribes the process from it. A reload leaves and joins at the same moment;
+    whatever order the layer runs them in (with a message being published meanwhile), the
+    new socket must hear the group's next message."""
     from channels.layers import get_channel_layer
-    from channels_redis.core import RedisChannelLayer
-    from channels_redis.utils import create_pool
+    from channels_redis.pubsub import RedisPubSubChannelLayer
 
     layer = get_channel_layer()
-    if not isinstance(layer, RedisChannelLayer):
-        pytest.skip("no Redis channel layer configured (set REDIS_URL, as CI does)")
-    pool = create_pool(layer.hosts[0])
-    timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout  # not connected
-    assert timeout is None or timeout > layer.brpop_timeout
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        pytest.skip("no Redis pub/sub channel layer configured (set REDIS_URL, as CI does)")
+    for round_ in range(20):
+        group = f"race-{round_}-{uuid.uuid4().hex}"
+        old, new = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add(group, old)
+        racers = [layer.group_discard(group, old), layer.group_add(group, new),
+                  layer.group_send(group, {"type": "noise"})]
+        if round_ % 2:
+            racers.reverse()
+        await asyncio.gather(*racers)
+        await layer.group_send(group, {"type": "update", "round": round_})
+        while True:  # the noise may or may not reach the newcomer; the update must
+            heard = await asyncio.wait_for(layer.receive(new), 2)
+            if heard["type"] == "update":
+                break
+        assert heard["round"] == round_
+        await layer.group_discard(group, new)

@@ -116,7 +116,7 @@ def test_database_round_trip():
 
 def test_channel_layer_round_trip():
     expected_backend = (
-        "channels_redis.core.RedisChannelLayer" if REDIS_URL else "channels.layers.InMemoryChannelLayer"
+        "channels_redis.pubsub.RedisPubSubChannelLayer" if REDIS_URL else "channels.layers.InMemoryChannelLayer"
     )
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == expected_backend
 
