@@ -22,12 +22,11 @@ from collections import deque
 from typing import Any, Optional
 from urllib.parse import parse_qs
 
-import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import broadcast, presence, selectors, services
+from games import broadcast, json_text, presence, selectors, services
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -57,9 +56,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
-        """orjson: an update (view, legal commands, events) is encoded once per socket, and
-        the standard library's encoder was a tenth of the web process's CPU."""
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()
+        """An update (view, legal commands, events) is encoded once per socket."""
+        return json_text.dumps(content)
 
     async def connect(self) -> None:
         self.seat: Optional[str] = None

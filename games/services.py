@@ -174,7 +174,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
                        command: Mapping[str, Any], publish: bool = True) -> ApplyResult:
     """Apply one command from the seat `user` holds.
 
-    Most commands take the short way (`_apply_to_cached`): this process already holds the
+    Most commands take the short way (`_apply_short_way`): this process already holds the
     game at the expected version, so one conditional statement stores the step. Otherwise,
     or when that statement finds the game has moved on, the game row is locked, with the
     seat found by the same statement, and the command is checked against the stored game.
@@ -186,7 +186,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
     """
     if user is None or not user.is_authenticated:
         raise ServiceError("not_seated", "you do not have a seat in this game")
-    result = _apply_to_cached(game_id, user, expected_version, command, publish)
+    result = _apply_short_way(game_id, user, expected_version, command, publish)
     if result is not None:
         return result
     with transaction.atomic():
@@ -233,7 +233,7 @@ class SeatCache:
 SEATS = SeatCache()
 
 
-def _apply_to_cached(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
+def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
                      publish: bool) -> Optional[ApplyResult]:
     """The short way: the command applied to the game at the expected version as this
     process holds it (or, if it does not, as one read without a lock finds it), stored by

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-import orjson
 from django.db import connection
 from django.db.models import JSONField, Model
 from psycopg.types.json import Jsonb
 
+from games import json_text
 from games.models import Game, GameCommand, GameEvent, Seat
 
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
@@ -147,12 +147,8 @@ def _prepared(field: Any, value: Any) -> Any:
     """The value as the field would store it; JSON on PostgreSQL encoded by orjson (a
     snapshot is 12-30 KB of JSON per command; the standard encoder took ten times longer)."""
     if isinstance(field, JSONField) and connection.vendor == "postgresql" and value is not None:
-        return Jsonb(value, dumps=_json_text)
+        return Jsonb(value, dumps=json_text.dumps)
     return field.get_db_prep_save(value, connection)
-
-
-def _json_text(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _quote(name: str) -> str:

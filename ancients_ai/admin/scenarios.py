@@ -24,6 +24,10 @@ from ancients_ai.services import playtests as playtest_services
 from ancients_ai.services import simulation as simulation_services
 
 
+# the admin's small counts (positions, health, supply) in a narrow box
+NARROW_NUMBER = {"widget": forms.NumberInput(attrs={"style": "width:4em"})}
+
+
 class ScenarioSideInline(RowErrorInline, admin.StackedInline):
     model = ScenarioSide
     extra = 0
@@ -33,8 +37,7 @@ class ScenarioSideInline(RowErrorInline, admin.StackedInline):
                            ("crystal", "treasure", "blank", "pit_trap", "explosive_trap",
                             "stasis_trap"), "special_rules")}),
     )
-    formfield_overrides = {models.PositiveSmallIntegerField: {
-        "widget": forms.NumberInput(attrs={"style": "width:4em"})}}
+    formfield_overrides = {models.PositiveSmallIntegerField: NARROW_NUMBER}
 
     def names_row(self, item, cleaned):
         side = f"side {cleaned.get('side')}"
@@ -47,10 +50,8 @@ class MinionTypeInline(RowErrorInline, admin.TabularInline):
     model = MinionType
     extra = 0
     fields = ("side", "position", "name", "health", "supply")
-    formfield_overrides = {models.PositiveSmallIntegerField: {
-                               "widget": forms.NumberInput(attrs={"style": "width:4em"})},
-                           models.PositiveIntegerField: {
-                               "widget": forms.NumberInput(attrs={"style": "width:4em"})}}
+    formfield_overrides = {models.PositiveSmallIntegerField: NARROW_NUMBER,
+                           models.PositiveIntegerField: NARROW_NUMBER}
 
     def error_item(self, cleaned):
         return f"side {cleaned.get('side')} minion type {cleaned.get('name')}"
@@ -61,8 +62,7 @@ class TrackSpaceInline(RowErrorInline, admin.TabularInline):
     extra = 0
     fields = ("side", "number", "effect")
     formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 2, "cols": 60})},
-                           models.PositiveSmallIntegerField: {
-                               "widget": forms.NumberInput(attrs={"style": "width:4em"})}}
+                           models.PositiveSmallIntegerField: NARROW_NUMBER}
 
     def error_item(self, cleaned):
         return f"side {cleaned.get('side')} track space {cleaned.get('number')}"
@@ -98,8 +98,7 @@ class AncientCardInline(RowErrorInline, admin.TabularInline):
     extra = 0
     fields = ("position", "card_id", "actions", "reaction")
     formfield_overrides = {models.CharField: {"widget": forms.TextInput(attrs={"size": 40})},
-                           models.PositiveIntegerField: {
-                               "widget": forms.NumberInput(attrs={"style": "width:4em"})}}
+                           models.PositiveIntegerField: NARROW_NUMBER}
 
     def error_item(self, cleaned):
         return f"ancient card {cleaned.get('card_id')}"
