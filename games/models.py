@@ -2,8 +2,10 @@
 append-only log of what happened, and campaigns that string games together.
 
 The rules engine's state is stored whole as `Game.snapshot` (`serialize.state_to_data`,
-secrets included): it is read back only on the server, and what a browser sees is always
-built from it by `view.view_for`. Every change goes through `games.services` in one
+secrets included) every few versions (`history.snapshot_due`); the state at the row's
+`version` is that snapshot with the commands after it replayed (`history.catch_up`). It
+is read back only on the server, and what a browser sees is always built from it by
+`view.view_for`. Every change goes through `games.services` in one
 transaction with the game row locked, so `version` and the event `seq` never fork.
 """
 from __future__ import annotations

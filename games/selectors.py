@@ -11,7 +11,7 @@ import logging
 import threading
 from collections import OrderedDict
 from datetime import timedelta
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -19,9 +19,9 @@ from django.utils import timezone
 from ancients_ai.engine.scenarios import load_scenario, load_treasures, scenario_ids
 from games.content.factions import faction_ids, load_faction
 from games.content.maps import load_map, map_names
+from games import history
 from games.models import Campaign, Game, GameEvent, Seat
 from games.rules.legal import legal_commands
-from games.rules.serialize import state_from_data
 from games.rules.state import GameState
 from games.rules.view import view_for
 
@@ -54,12 +54,18 @@ class StateCache:
 
     def entry(self, game_id: Any, version: int) -> Optional[tuple[GameState, Optional[int]]]:
         """(state, last_seq or None) of the game at exactly `version`, if cached."""
+        entry = self.latest(game_id)
+        return entry if entry is not None and entry[0].version == version else None
+
+    def latest(self, game_id: Any) -> Optional[tuple[GameState, Optional[int]]]:
+        """(state, last_seq or None) of the latest version of the game this process holds:
+        a later version is this state with the commands since replayed (`history.catch_up`),
+        which is cheaper than reading and parsing the snapshot."""
         key = str(game_id)
         with self._lock:
             entry = self._items.get(key)
-            if entry is None or entry[0].version != version:
-                return None
-            self._items.move_to_end(key)
+            if entry is not None:
+                self._items.move_to_end(key)
             return entry
 
     def put(self, game_id: Any, state: GameState, last_seq: Optional[int] = None) -> None:
@@ -81,19 +87,31 @@ STATES = StateCache()
 
 
 def game_state(game: Game) -> GameState:
-    """The engine state of a started game, parsed once per version per process. The
-    snapshot column is read only when this process has not parsed that version (a caller
-    may load the row with the snapshot deferred)."""
-    state = STATES.get(game.id, game.version)
-    if state is not None:
-        return state
-    if game.snapshot is None:
-        raise ValueError(f"game {game.id} has not started")
-    state = state_from_data(game.snapshot)
-    if state.version != game.version:
-        raise ValueError(f"game {game.id}: snapshot version {state.version} "
-                         f"!= row version {game.version}")
-    STATES.put(game.id, state, game.last_seq)
+    """The engine state of a started game at the row's version (a caller may load the row
+    with the snapshot deferred: it is read only when needed, see `_state_for`)."""
+    state = _state_for(game.id, game.version, game.last_seq, lambda: game.snapshot)
+    if state is None:
+        raise ValueError(f"game {game.id}: its snapshot is past version {game.version}")
+    return state
+
+
+def _state_for(game_id: Any, version: int, last_seq: Optional[int],
+               read_snapshot: Callable[[], Optional[dict]]) -> Optional[GameState]:
+    """The state at `version`, built once per version per process: from the state this
+    process holds with the commands since replayed, or else from the stored snapshot and
+    the commands after it. None when the snapshot read is already past `version` (the game
+    moved on since its row was read)."""
+    held = STATES.latest(game_id)
+    if held is not None and held[0].version == version:
+        return held[0]
+    if held is not None and held[0].version < version:
+        state = history.catch_up(game_id, held[0], version)
+    else:
+        snapshot = read_snapshot()
+        if snapshot is not None and snapshot["version"] > version:
+            return None
+        state = history.stored_state(game_id, snapshot, version)
+    STATES.put(game_id, state, last_seq)
     return state
 
 
@@ -209,23 +227,19 @@ def legal_for(state: GameState, seat: Optional[str]) -> Optional[list]:
 def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
     """(version, last_seq, state) of a started game, or None before it starts.
 
-    Reads the small columns first and the snapshot only when this process has not parsed
-    that version yet, so a broadcast to every socket of a game costs one parse, not one per
-    socket. The snapshot is read at exactly the version seen, so the three always agree.
+    Reads the small columns first, then builds the state at exactly the version seen (so
+    the three always agree), once per version per process (`_state_for`).
     """
     for _ in range(10):
         row = (Game.objects.filter(pk=game_id)
                .values("version", "last_seq", "status").first())
         if row is None or row["status"] == Game.Status.SETUP:
             return None
-        state = STATES.get(game_id, row["version"])
+        state = _state_for(game_id, row["version"], row["last_seq"],
+                           lambda: Game.objects.filter(pk=game_id)
+                           .values_list("snapshot", flat=True).first())
         if state is None:
-            snapshot = (Game.objects.filter(pk=game_id, version=row["version"])
-                        .values_list("snapshot", flat=True).first())
-            if snapshot is None:
-                continue  # the game moved on between the two reads: read again
-            state = state_from_data(snapshot)
-            STATES.put(game_id, state, row["last_seq"])
+            continue  # the game moved on between the two reads: read again
         return row["version"], row["last_seq"], state
     raise RuntimeError(f"game {game_id} kept changing while being read")
 

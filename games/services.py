@@ -5,7 +5,9 @@ writes have their own modules: `lobby` (creating and joining), `campaigns`,
 
 The one writer per game: `select_for_update` on the Game row serialises commands, the
 expected version turns a command built on an old view into a `stale_version` rejection,
-and the snapshot, version, events and command log are stored together. Broadcasting to the
+and the version, events and command log are stored together (with the snapshot of the
+whole state when `history.snapshot_due`; between snapshots the state is the last one
+with the commands since replayed). Broadcasting to the
 game's sockets and starting the Ancients' turn happen only in `transaction.on_commit`, so
 nobody ever hears about a change that was rolled back.
 
@@ -34,7 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ancients_ai.engine.setup import new_awoken
-from games import broadcast, selectors, step_sql
+from games import broadcast, history, selectors, step_sql
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -247,7 +249,8 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
     seat = SEATS.get((str(game_id), user.pk))
     entry = selectors.STATES.entry(game_id, expected_version)
     if seat is None or entry is None or entry[1] is None:
-        game = step_sql.read_game_for_seat(game_id, user.pk, snapshot=entry is None)
+        held = selectors.STATES.latest(game_id)
+        game = step_sql.read_game_for_seat(game_id, user.pk, snapshot=held is None)
         if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
             return None
         seat = game.my_seat
@@ -279,10 +282,11 @@ def _known_row(**known: Any) -> Game:
     return Game.from_db("default", names, [known[name] for name in names])
 
 
-def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
+def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Optional[ApplyResult]:
     """Run the Ancients' deferred work on the game at `version`. Does nothing (returns None)
     when the game has moved past that version, is not being played or has nothing
-    deferred: a task delivered twice, or late, is harmless."""
+    deferred: a task delivered twice, or late, is harmless. With `enqueue_next` off, a step
+    that leaves more deferred work does not start a task for it: the caller runs it."""
     with transaction.atomic():
         game = (Game.objects.select_for_update().filter(pk=game_id)
                 .defer(*_UNPARSED).first())
@@ -294,7 +298,8 @@ def game_advance(*, game_id: Any, version: int) -> Optional[ApplyResult]:
         new, events = engine.advance(state)
         if new.version == state.version:
             return None
-        return _store(game, new, [Step("", {"advance": True}, new.version, events)])
+        return _store(game, new, [Step("", {"advance": True}, new.version, events)],
+                      enqueue=enqueue_next)
 
 
 @dataclass(frozen=True)
@@ -307,15 +312,17 @@ class Step:
     events: Sequence
 
 
-# The columns a stored step changes (the outcome's only when it finishes the game).
-_STEP_FIELDS = ["snapshot", "version", "last_seq", "awaiting", "updated"]
+# The columns a stored step changes (the snapshot only when `history.snapshot_due`, the
+# outcome's only when it finishes the game).
+_STEP_FIELDS = ["version", "last_seq", "awaiting", "updated"]
 _START_FIELDS = ["initial_snapshot", "content", "content_version", "status", "started_at"]
 _OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner", "rounds", "crystals",
                    "knockouts", "characters_lost"]
 
 
 def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool = True,
-           starting: bool = False, if_version: Optional[int] = None) -> ApplyResult:
+           starting: bool = False, if_version: Optional[int] = None,
+           enqueue: bool = True) -> ApplyResult:
     """Write the new state, the steps that made it (commands and their events, each event
     tagged with the version its command produced) in the caller's transaction with the
     game row locked, or, with `if_version`, in one statement that writes only if the row
@@ -332,14 +339,18 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
                                   kind=event.kind, data=data, visible_to=visible_to))
     commands = [GameCommand(game=game, version=step.version, seat=step.seat, command=step.command)
                 for step in steps]
-    game.snapshot = state_to_data(state)
+    finished = state.outcome is not None and game.status != Game.Status.FINISHED
+    with_snapshot = history.snapshot_due(game.version, state.version, starting=starting,
+                                         finished=finished)
+    if with_snapshot:
+        game.snapshot = state_to_data(state)
     game.version = state.version
     game.last_seq = first + len(rows) - 1
     game.awaiting = _awaiting(state)
-    finished = state.outcome is not None and game.status != Game.Status.FINISHED
     if finished:
         _record_outcome(game, state)
-    fields = _STEP_FIELDS + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else [])
+    fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
+              + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else []))
     step_sql.write_step(game, rows, commands, list(dict.fromkeys(fields)), if_version=if_version)
     if finished and game.campaign_id is not None:
         campaign_record_result(game=game, state=state)
@@ -351,7 +362,7 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
     transaction.on_commit(lambda: selectors.STATES.put(game_id, state, last_seq))
     if publish:
         transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
-    if deferred:
+    if deferred and enqueue:
         transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
     return ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,

@@ -16,12 +16,32 @@ from celery import shared_task
 from games import services
 
 
+# Steps one task runs before it hands the rest of a turn to a new task, so that one long
+# turn does not hold a worker while other tables' Ancients wait.
+STEPS_PER_TASK = 40
+
+
 @shared_task(name="games.run_ancients_turn", acks_late=True, ignore_result=True)
 def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
-    """Run the Ancients' deferred work on `game_id` at `version`; return the version it
-    stored, or None when there was nothing to do."""
-    result = services.game_advance(game_id=game_id, version=int(version))
-    return None if result is None else result.version
+    """Run the Ancients' deferred work on `game_id` from `version`, step after step while
+    nobody is asked anything (each step its own transaction, broadcast when it commits);
+    return the last version stored, or None when there was nothing to do.
+
+    One task per turn rather than one per step: a step's task cost more to publish and
+    receive than the step itself (docs/performance.md). A worker that dies mid-turn leaves
+    the game waiting on the Ancients at a later version than its message names; the
+    redelivered message then does nothing and the stalled-turn sweep sends the turn again."""
+    stored: Optional[int] = None
+    version = int(version)
+    for step in range(STEPS_PER_TASK):
+        last = step == STEPS_PER_TASK - 1
+        result = services.game_advance(game_id=game_id, version=version, enqueue_next=last)
+        if result is None:
+            return stored
+        stored = version = result.version
+        if not result.deferred:
+            break
+    return stored
 
 
 @shared_task(name="games.requeue_stalled_ancients", ignore_result=True)

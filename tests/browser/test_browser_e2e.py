@@ -79,9 +79,17 @@ def log_of(page) -> str:
 
 def _describe(game_id) -> str:
     game = game_row(game_id)
-    snap = game.snapshot
+    snap = current_snapshot(game)
     return (f"status={game.status} version={game.version} awaiting={game.awaiting} "
             f"turn={snap['turn']} prompt={snap.get('prompt')} frames={[f.get('kind') for f in snap.get('frames', [])]}")
+
+
+def current_snapshot(game) -> dict:
+    """The game's whole state at its row's version (the stored snapshot may be older)."""
+    from games import selectors
+    from games.rules.serialize import state_to_data
+
+    return state_to_data(selectors.game_state(game))
 
 
 def game_id_of(page) -> str:
@@ -133,7 +141,7 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
     # bram ends the players' turn; both watch the Ancients act
     bram.click("[data-role=end-turn]")
     answer_prompts([ada, bram], lambda: game_row(game_id).awaiting != ["ancients"]
-                   and game_row(game_id).snapshot["turn"]["round"] >= 2 or game_row(game_id).status == "finished",
+                   and current_snapshot(game_row(game_id))["turn"]["round"] >= 2 or game_row(game_id).status == "finished",
                    describe=lambda: _describe(game_id))
     for page in (ada, bram):
         wait_idle(page, timeout=60_000)
@@ -161,10 +169,10 @@ def _rewrite_state(game_id, change) -> None:
     """Change the stored position in place (same version), as a test set-up step."""
     from games import selectors
     from games.models import Game
-    from games.rules.serialize import state_from_data, state_to_data
+    from games.rules.serialize import state_to_data
 
     game = Game.objects.get(pk=game_id)
-    state = state_from_data(game.snapshot)
+    state = selectors.game_state(game).clone()
     change(state)
     game.snapshot = state_to_data(state)
     game.save(update_fields=["snapshot"])
