@@ -41,7 +41,8 @@ class AwokenRules(ModeRules):
     # -- who may do what -------------------------------------------------------------------
     def check_actor(self, state: GameState, seat: str, command: Command) -> None:
         turn = state.turn
-        if turn.phase == "ancients" and not (seat == turn.actor and seat in turn.interrupters):
+        if (turn.phase == "ancients" and not (seat == turn.actor and seat in turn.interrupters)
+                and not treasures.any_time_use(state, seat, command)):
             raise RuleError("not_your_turn", "the Ancients are taking their turn")
 
     def controls(self, state: GameState, seat: str, character: Character) -> bool:
@@ -60,9 +61,8 @@ class AwokenRules(ModeRules):
         return False
 
     def allowed_during_prompt(self, state: GameState, seat: str, command: Command) -> bool:
-        """A defence treasure answers the holder's own `defend` prompt."""
-        return command.name == "use_treasure" and treasures.defending(state, seat,
-                                                                      command.character)
+        """A treasure used in its holder's own defence, or one usable at any moment."""
+        return treasures.passes_prompt(state, seat, command)
 
     # -- actions that differ ---------------------------------------------------------------
     def reveal_allowed(self, state: GameState) -> None:
