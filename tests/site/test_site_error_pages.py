@@ -105,3 +105,12 @@ def test_every_page_links_the_icon(client):
     assert 'rel="icon"' in body and "games/favicon.svg" in body and "games/favicon.ico" in body
     from django.contrib.staticfiles import finders
     assert finders.find("games/favicon.svg") and finders.find("games/favicon.ico")
+
+
+def test_a_stale_form_gets_the_403_page_not_a_bare_one(owner):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    response = client.post("/play/new/", {"mode": "solo"})
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert HEADER in body and "That form could not be accepted" in body and "Nothing was changed" in body
