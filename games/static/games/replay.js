@@ -28,6 +28,7 @@ export class ReplayBoard {
     this.links = { myGames: "/play/", campaign: "", replay: "" };
     // the live board's panels ask the play flow whether the viewer may act: never here
     this.flow = { canAct: () => false, canInterrupt: () => false };
+    this.unseen = 0; // secret events of the step shown, told as one line
     this.names = new Names(this);
     const $ = (sel) => root.querySelector(sel);
     this.map = new BoardMap($("[data-role=map]"), data.board);
@@ -105,9 +106,10 @@ export class ReplayBoard {
   }
 
   async loop() {
-    while (this.playing) {
+    const run = (this.runs = (this.runs || 0) + 1); // a pause and a quick Play again: one loop
+    while (this.playing && run === this.runs) {
       await sleep(this.interval());
-      if (!this.playing) return;
+      if (!this.playing || run !== this.runs) return;
       if (this.current >= this.total - 1) {
         this.pause();
         return;
@@ -167,15 +169,22 @@ export class ReplayBoard {
     if (ticket !== this.ticket || !step) return;
     const follows = n === this.current + 1 && this.view;
     this.current = n;
+    if (!this.view) this.view = step.view; // the names of a first step shown come from itself
     this.pendingView = step.view;
-    this.renderSentences(step); // in the words of the table before the step, as the live log
     if (animate && follows && !document.hidden) {
+      // as the live board does: each event told, then shown, in the table's words of the moment
       const pause = Math.min(400, this.interval() / (step.events.length + 2));
+      this.renderSentences(step, []);
       for (const e of step.events) {
         if (ticket !== this.ticket) return;
+        this.tell(e);
         if (this.animateEvent(e)) await sleep(pause);
       }
       if (ticket !== this.ticket) return;
+      this.finishSentences(step);
+    } else {
+      this.renderSentences(step, step.events);
+      this.finishSentences(step);
     }
     this.pendingView = null;
     this.applyView(step.view);
@@ -204,22 +213,31 @@ export class ReplayBoard {
   }
 
   // ---------------------------------------------------------------- drawing
-  renderSentences(step) {
+  /** Start the step's sentences, telling `events` at once. */
+  renderSentences(step, events) {
     clear(this.sentences);
-    const lines = [];
-    if (step.step === 0) lines.push(["The game begins.", "turn"]);
-    let unseen = 0;
-    for (const e of step.events) {
-      if (e.kind === "hidden") {
-        unseen += 1;
-        continue;
-      }
-      const text = describe(e, this.names);
-      if (text) lines.push([text, e.kind === "game_ended" ? "over" : /damage|knocked/.test(e.kind) ? "hurt" : ""]);
+    this.unseen = 0;
+    if (step.step === 0) this.line("The game begins.", "turn");
+    for (const e of events) this.tell(e);
+  }
+
+  tell(e) {
+    if (e.kind === "hidden") {
+      this.unseen += 1;
+      return;
     }
-    if (unseen) lines.push([`Something happened out of your sight${unseen > 1 ? ` (${unseen} things)` : ""}.`, "muted"]);
-    if (!lines.length) lines.push(["Nothing to see at this step.", "muted"]);
-    for (const [text, cls] of lines) this.sentences.append(h(`li${cls ? "." + cls : ""}`, { text }));
+    const text = describe(e, this.names);
+    if (text) this.line(text, e.kind === "game_ended" ? "over" : /damage|knocked/.test(e.kind) ? "hurt" : "");
+  }
+
+  finishSentences() {
+    const n = this.unseen;
+    if (n) this.line(`Something happened out of your sight${n > 1 ? ` (${n} things)` : ""}.`, "muted");
+    if (!this.sentences.children.length) this.line("Nothing to see at this step.", "muted");
+  }
+
+  line(text, cls = "") {
+    this.sentences.append(h(`li${cls ? "." + cls : ""}`, { text }));
   }
 
   renderHands() {
