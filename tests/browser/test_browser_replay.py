@@ -119,7 +119,9 @@ def test_a_player_steps_through_a_finished_game_on_the_board(people):
     page.select_option("[data-role=speed]", "300")
     page.click("[data-role=play]")
     expect(page.locator("[data-role=play]")).to_have_text(re.compile("Pause"))
-    _at_step(page, 3)
+    # (polled in the page: a step may show for less time than the test's own polls wait)
+    page.wait_for_function("Number(document.getElementById('replay-app').dataset.step) > 2",
+                           timeout=10_000)
     _at_step(page, game.version)
     expect(page.locator("[data-role=play]")).to_have_text(re.compile("Play"), timeout=5_000)
 
@@ -132,6 +134,9 @@ def test_a_player_steps_through_a_finished_game_on_the_board(people):
     shot(page, "replay-step")
     if os.environ.get("WILDLANDS_DOCS_SHOTS"):  # refresh docs/ui.md's picture on request
         shutil.copyfile(ARTIFACTS / "replay-step.png", DOCS / "replay.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.locator("[data-role=next]")).to_be_visible()
+    shot(page, "replay-phone")
     assert page.js_errors == []
 
 
