@@ -80,7 +80,8 @@ def revealed_view(state: GameState) -> dict[str, Any]:
                        for p in state.players]
     for entry in view["characters"]:
         mine = own.get(entry["player"])
-        secret = next((c for c in mine["characters"] if c["id"] == entry["id"]), {}) if mine else {}
+        secret: dict = (next((c for c in mine["characters"] if c["id"] == entry["id"]), {})
+                        if mine else {})
         if "assigned" in secret:
             entry["assigned"] = secret["assigned"]
     if state.prompt is not None and state.prompt.to in own:

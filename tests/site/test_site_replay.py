@@ -13,13 +13,12 @@ import json
 import pytest
 from django.test import Client
 
-from games import replays
+from games import lobby, replays, services
 from games.history import state_at
 from games.models import Game
 from games.rules.view import view_for
 from support.replays import end_the_turn, play_moves, short_awoken_game
-from support.site import scripted_command, current_state, start_skirmish
-from games import services
+from support.site import current_state, map_name, scripted_command, start_skirmish
 
 pytestmark = pytest.mark.django_db
 
@@ -237,9 +236,6 @@ def test_staff_replay_a_running_game_as_spectators(running_skirmish, outsider):
 
 
 def test_a_game_waiting_for_players_has_nothing_to_replay(owner):
-    from games import lobby
-    from support.site import map_name
-
     game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
                              faction="guild", players=2)
     page = _client(owner).get(f"/play/{game.id}/replay/")
