@@ -151,9 +151,11 @@ def test_a_public_link_for_anyone_and_a_private_replay_for_nobody_else(people):
     page.goto(f"/play/{game.id}/")  # the finished game's board offers the switch too
     page.click("[data-role=gameover] button:has-text('Look at the board')")
     page.click("[data-role=make-public]")
+    page.wait_for_url(f"**/play/{game.id}/replay/**")
     link = page.locator("[data-role=public-link]")
     expect(link).to_be_visible()
     address = link.input_value()
+    shot(page, "replay-board-public")
     assert "/replays/" in address
 
     assert visitor.goto(address).status == 200
