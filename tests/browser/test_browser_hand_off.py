@@ -155,3 +155,51 @@ def test_a_double_click_on_im_done_sends_it_once(chromium):
     expect(ada.locator(END)).to_have_text("Waiting for bram…")
     assert "Refused" not in ada.locator("[data-role=log]").inner_text()
     assert ada.js_errors == []
+
+
+# ---------------------------------------------------------------- on the live site
+@pytest.mark.slow
+@pytest.mark.usefixtures("eager_celery")
+def test_a_player_takes_a_move_back_and_the_partner_reads_it_in_the_log(people):
+    from browser.live import game_row
+    from games.history import history_problems
+    from support.site import make_user, start_coop
+
+    mira_user, ari_user = make_user("mira"), make_user("ari")
+    game = start_coop(mira_user, ari_user)
+    mira, ari = people(user=mira_user), people(user=ari_user)
+    for page in (mira, ari):
+        page.goto(f"/play/{game.id}/")
+        page.wait_for_selector("#board-app.ready", timeout=15_000)
+        expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)
+        wait_idle(page)
+    expect(mira.locator(UNDO)).to_be_disabled()  # nothing to take back yet
+
+    legal = mira.evaluate("window.wildlandsBoard.legal")
+    hand = mira.evaluate("window.wildlandsBoard.me().hand")
+    wild = {c["id"] for c in hand if c.get("wild")}
+    move = next(c for c in legal if c.get("do") == "move" and len(c["cards"]) == 1
+                and c["cards"][0] not in wild)
+    start = mira.evaluate("(id) => window.wildlandsBoard.tokens.get(id).space", move["character"])
+    start_a_move(mira, move)
+    mira.click(f'polygon.cell[data-space="{move["to"]}"]', force=True)
+    expect(mira.locator(UNDO)).to_be_enabled(timeout=10_000)
+    wait_idle(ari)
+    expect(ari.locator(UNDO)).to_be_disabled()  # only mira may take her move back
+
+    mira.dblclick(UNDO)  # twice, quickly: one undo
+    expect(ari.locator("[data-role=log]")).to_contain_text("Mira took back their move.",
+                                                          timeout=10_000)
+    wait_idle(ari)
+    wait_idle(mira)
+    shot(ari, "undo-partner-log")
+    space = "(id) => window.wildlandsBoard.tokens.get(id).space"
+    assert ari.evaluate(space, move["character"]) == start
+    assert mira.evaluate(space, move["character"]) == start
+    assert move["cards"][0] in [c["id"] for c in mira.evaluate("window.wildlandsBoard.me().hand")]
+    expect(mira.locator("[data-role=log]")).to_contain_text("You took back your move.")
+    assert "Refused" not in mira.locator("[data-role=log]").inner_text()
+    stored = game_row(game.id)
+    assert stored.version == game.version + 2  # the move, and its undo
+    assert history_problems(stored) == []
+    assert mira.js_errors == [] and ari.js_errors == []
