@@ -189,7 +189,7 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
     if isinstance(command, Mapping) and command.get("do") == "undo":
         from games.undo import game_undo  # it stores through this module's `_store`
         return game_undo(game_id=game_id, user=user, expected_version=expected_version,
-                         publish=publish)
+                         command=command, publish=publish)
     result = _apply_short_way(game_id, user, expected_version, command, publish)
     if result is not None:
         return result

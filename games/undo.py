@@ -10,28 +10,31 @@ way, so the durability check still finds the stored state.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from django.db import transaction
 
 from ancients_ai.engine.undo import take_back, undo_target
 from games import history, selectors, services
 from games.models import GameCommand
+from games.rules.commands import parse_command
 from games.rules.errors import RuleError
 from games.rules.state import GameState
 
 UNDO = {"do": "undo"}
 
 
-def game_undo(*, game_id: Any, user, expected_version: Any,
+def game_undo(*, game_id: Any, user, expected_version: Any, command: Mapping[str, Any] = UNDO,
               publish: bool = True) -> services.ApplyResult:
-    """Take back the last command of `user`'s seat, as one stored step.
+    """Take back the last command of `user`'s seat (`command` is the `undo` as sent), as one
+    stored step.
 
     :raises ServiceError: not_seated, game_not_started.
-    :raises RuleError: stale_version, game_over, action_not_allowed (not The Awoken), and
-        the engine's refusals: not_your_turn, nothing_to_undo, undo_after_reveal,
-        partner_acted_since. Nothing changes.
+    :raises RuleError: invalid_command (an `undo` with fields), stale_version, game_over,
+        action_not_allowed (not The Awoken), and the engine's refusals: not_your_turn,
+        nothing_to_undo, undo_after_reveal, partner_acted_since. Nothing changes.
     """
+    parse_command(command)  # `undo` takes no fields: anything more is refused as such
     with transaction.atomic():
         game, seat = services.lock_for_command(game_id, user, expected_version)
         state = selectors.game_state(game)

@@ -151,3 +151,18 @@ def test_a_skirmish_has_no_undo(owner, teammate):
                                     command={"do": "undo"})
 
     assert refused.value.code == "action_not_allowed"
+
+
+@pytest.mark.django_db
+def test_an_undo_with_fields_is_refused_as_malformed(owner, teammate):
+    game = start_coop(owner, teammate)
+    _play(game, owner, "p1")
+    state = current_state(game.id)
+
+    with pytest.raises(RuleError) as refused:
+        services.game_apply_command(game_id=game.id, user=owner, expected_version=state.version,
+                                    command={"do": "undo", "steps": 5})
+
+    assert refused.value.code == "invalid_command"
+    game.refresh_from_db()
+    assert game.version == state.version
