@@ -16,7 +16,7 @@ export function handOffWords(e, names) {
   switch (e.kind) {
     case "seat_finished": {
       const waiting = (e.waiting_for || []).map((s) => names.seat(s));
-      if (!waiting.length) return `${who} ${me ? "are" : "is"} done too.`;
+      if (!waiting.length) return `${who} ${me ? "are" : "is"} done.`;
       if (me) return `You are done; waiting for ${waiting.join(" and ")}.`;
       return `${who} is done and waits for ${waiting.join(" and ")}.`;
     }
