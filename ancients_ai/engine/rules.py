@@ -1,9 +1,10 @@
 """The Awoken as a game mode: what its co-operative rules change in the core engine.
 
 - The players' turn is shared: any player may act (`turn.actor` is None) until every one
-  of them has sent `finish` (`hand_off.py`) or one of them sends `end_turn`; then every player draws three (never past the hand limit) and the
-  Ancients' turn runs (`ancients_turn.py`), at once, or left for `engine.advance` when the
-  option `defer_ancients` is on (the site runs it in a worker).
+  of them has sent `finish` (`hand_off.py`) or one of them sends `end_turn`; then every
+  player draws three (never past the hand limit) and the Ancients' turn runs
+  (`ancients_turn.py`), at once, or left for `engine.advance` when the option
+  `defer_ancients` is on (the site runs it in a worker).
 - During the Ancients' turn only a player who has interrupted may act, until their
   `end_turn`. Interrupts are only possible in the window after an Ancients' card is revealed.
 - Characters are all placed at setup: `reveal` is not an action here. `claim` takes a

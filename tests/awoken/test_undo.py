@@ -67,7 +67,8 @@ def test_a_move_taken_back_leaves_the_game_as_before_it_at_the_next_version():
 
     events = log.undo("p1")
 
-    assert [(e.kind, e.data) for e in events] == [("command_undone", {"player": "p1", "back_to": 0})]
+    assert [(e.kind, e.data) for e in events] == [("command_undone",
+                                                   {"player": "p1", "back_to": 0})]
     assert log.state.version == 2 and same_game(log.state, start)
     assert log.state.characters["ash"].space == 1 and log.state.player("p1").hand == ["a1", "a2"]
 
