@@ -1,7 +1,7 @@
 """The Awoken's additions to `legal_commands` (registered with `register_legal_hook`).
 
 The core lists what every mode shares (moves, rallies, attacks, wild plays, prompt
-answers). The Awoken adds three commands the core does not know how to offer:
+answers). The Awoken adds four commands the core does not know how to offer:
 
 * `claim` of a face-up ancient crystal in the character's space (three of a kind);
 * `reveal_object` of a face-down counter in the character's space (with two players it
@@ -12,6 +12,11 @@ answers). The Awoken adds three commands the core does not know how to offer:
   target, a destination, a space). Each candidate is checked by the engine's own step checks
   (`treasures._check`, which validate without changing anything), so the Awoken engine stays
   the one judge of them without a trial `engine.apply` per candidate.
+
+* `finish` (`hand_off.py`): the seat is done with the shared turn, unless it already said so.
+
+`undo` is never listed: whether a seat may take its move back is in the view
+(`public.awoken_view`'s `undo_by`), and the earlier state comes from the site's log.
 
 It lives beside the Awoken's rules; `ancients_ai.engine.register()` hands it to
 `register_legal_hook`, so every caller of `legal_commands` (the board page, bots, tests)
@@ -36,6 +41,8 @@ def awoken_legal(state: GameState, seat: str, commands: list) -> list:
         # only the treasures whose card allows this moment
         return commands + _treasures(state, seat)
     found = list(commands)
+    if seat not in state.awoken.done:
+        found.append({"do": "finish"})  # hand_off.py: this seat is done (or, alone, ends it)
     for character in state.characters.values():
         if character.player != seat or character.space is None or character.knocked_out:
             continue
