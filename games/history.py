@@ -97,7 +97,11 @@ def history_problems(game: Game) -> list[str]:
 
 
 def replay_step(state: GameState, row: GameCommand) -> GameState:
-    """The state after one stored step: a seat's command, or the Ancients' (seat "")."""
+    """The state after one stored step: a seat's command, or the Ancients' (seat ""). An
+    undo is the game at an earlier version, replayed from this same log (`games.undo`)."""
+    if row.seat and row.command.get("do") == "undo":
+        from games.undo import replay_undo  # it replays through this module's `state_at`
+        return replay_undo(state, row)
     new, _ = engine.apply(state, row.seat, row.command) if row.seat else engine.advance(state)
     return new
 

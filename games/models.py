@@ -67,6 +67,10 @@ class Game(models.Model):
                                  related_name="games")
     campaign_chapter = models.PositiveSmallIntegerField(null=True, blank=True)
     invite_token = models.CharField(max_length=64, default=new_token, unique=True)
+    # A finished game's replay, shown to anyone who has its link while this is set (a player
+    # made it public); None keeps it to the players. A new token each time it is made public,
+    # so making it private again ends every link given out before.
+    replay_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -188,28 +188,38 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
     """
     if user is None or not user.is_authenticated:
         raise ServiceError("not_seated", "you do not have a seat in this game")
+    if isinstance(command, Mapping) and command.get("do") == "undo":
+        from games.undo import game_undo  # it stores through this module's `_store`
+        return game_undo(game_id=game_id, user=user, expected_version=expected_version,
+                         command=command, publish=publish)
     result = _apply_short_way(game_id, user, expected_version, command, publish)
     if result is not None:
         return result
     with transaction.atomic():
-        game = step_sql.lock_game_for_seat(game_id, user.pk)
-        if game is None:
-            raise ServiceError("not_seated", "you do not have a seat in this game")
-        seat = game.my_seat
-        if game.status == Game.Status.SETUP:
-            raise ServiceError("game_not_started", "the game is waiting for players")
-        SEATS.put((str(game.id), user.pk), seat)
-        if game.status == Game.Status.FINISHED:
-            raise RuleError("game_over", "the game is over")
-        if type(expected_version) is not int or expected_version != game.version:
-            raise RuleError("stale_version",
-                            f"the game has moved on (now at version {game.version}, your "
-                            f"command was for {expected_version!r}); refresh and try again")
+        game, seat = lock_for_command(game_id, user, expected_version)
         parsed = parse_command(command)
         state = selectors.game_state(game)
         new, events = engine.apply(state, seat, parsed)
         return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
                       publish=publish)
+
+
+def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, str]:
+    """The game row locked for a command from `user`'s seat, and the seat; or the refusal."""
+    game = step_sql.lock_game_for_seat(game_id, user.pk)
+    if game is None:
+        raise ServiceError("not_seated", "you do not have a seat in this game")
+    seat = game.my_seat
+    if game.status == Game.Status.SETUP:
+        raise ServiceError("game_not_started", "the game is waiting for players")
+    SEATS.put((str(game.id), user.pk), seat)
+    if game.status == Game.Status.FINISHED:
+        raise RuleError("game_over", "the game is over")
+    if type(expected_version) is not int or expected_version != game.version:
+        raise RuleError("stale_version",
+                        f"the game has moved on (now at version {game.version}, your "
+                        f"command was for {expected_version!r}); refresh and try again")
+    return game, seat
 
 
 class SeatCache:

@@ -1,7 +1,7 @@
 """URLs of the games app (the shared contract's paths)."""
 from django.urls import path
 
-from games import views
+from games import replay_views, views
 
 app_name = "games"
 
@@ -11,7 +11,6 @@ urlpatterns = [
     path("play/new/", views.game_new, name="new"),
     path("play/<uuid:game_id>/", views.game_board, name="board"),
     path("play/<uuid:game_id>/join/<str:token>/", views.game_join, name="join"),
-    path("play/<uuid:game_id>/replay/", views.game_replay, name="replay"),
     path("play/<uuid:game_id>/events/", views.game_events, name="events"),
     path("campaigns/", views.campaign_list, name="campaigns"),
     path("campaigns/new/", views.campaign_new, name="campaign_new"),
@@ -19,4 +18,13 @@ urlpatterns = [
     path("campaigns/<int:pk>/join/<str:token>/", views.campaign_join, name="campaign_join"),
     path("campaigns/<int:pk>/play/", views.campaign_play, name="campaign_play"),
     path("rules/campaign/", views.campaign_rules, name="campaign_rules"),
+    # replays (games/replay_views.py)
+    path("play/<uuid:game_id>/replay/", replay_views.game_replay, name="replay"),
+    path("play/<uuid:game_id>/replay/steps/", replay_views.game_replay_steps,
+         name="replay_steps"),
+    path("play/<uuid:game_id>/replay/share/", replay_views.game_replay_share,
+         name="replay_share"),
+    path("replays/<str:token>/", replay_views.public_replay, name="public_replay"),
+    path("replays/<str:token>/steps/", replay_views.public_replay_steps,
+         name="public_replay_steps"),
 ]

@@ -1,5 +1,5 @@
 """Pages of the games app: the landing page, starting and joining games, the board page,
-replays, the events feed, campaigns and our campaign rules.
+the events feed, campaigns and our campaign rules (replays: `games.replay_views`).
 
 Views stay thin: reads come from `games.selectors`, changes from `games.services`; a
 `ServiceError` becomes a form error or a message, never a crash.
@@ -129,24 +129,6 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
             return redirect("games:board", game_id=game.id)
     return render(request, "games/join.html", {
         "game": game, "form": form, "seats": selectors.seats_summary(game)})
-
-
-@login_required
-@require_GET
-def game_replay(request: HttpRequest, game_id) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    seat = _seat_or_403(request, game)
-    steps = selectors.replay_steps(game, seat)
-    shown = [{"version": step["version"],
-              "events": [{"seq": e["seq"], "kind": e["kind"], "summary": _summary(e)}
-                         for e in step["events"]]} for step in steps]
-    return render(request, "games/replay.html", {
-        "game": game, "seat": seat, "steps": shown,
-        "replay": {"game_id": str(game.id), "seat": seat, "steps": steps}})
-
-
-def _summary(event: dict) -> str:
-    return ", ".join(f"{key}: {value}" for key, value in event.items() if key not in ("seq", "kind"))
 
 
 @login_required

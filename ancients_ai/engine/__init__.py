@@ -26,7 +26,9 @@ callers that start an Awoken game without Django (`games.simulation.new_game`,
 | `outcome` | how the game is won or lost; crystals of a knocked-out carrier |
 | `event_kinds` | the event kinds only the Awoken adds |
 | `public` | what every seat may see of the Awoken's part |
-| `legal` | its part of `legal_commands`: claims, object reveals, treasure uses |
+| `legal` | its part of `legal_commands`: claims, object reveals, treasure uses, `finish` |
+| `hand_off` | the shared turn handed off: each seat's `finish`, done seats playing again |
+| `undo` | taking back one's own last commands while nothing hidden came to light |
 """
 from __future__ import annotations
 

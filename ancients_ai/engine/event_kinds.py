@@ -16,4 +16,6 @@ AWOKEN_EVENT_KINDS = (
     "object_revealed", "pit_trap_cards_turned", "character_ensnared", "stasis_released",
     "treasure_found", "treasure_deck_ran_out", "treasure_used", "character_healed",
     "crystal_claimed", "crystals_passed", "crystals_lost",
+    # the players' turn handed off, and moves taken back
+    "seat_finished", "seat_resumed", "command_undone",
 )

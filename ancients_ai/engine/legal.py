@@ -1,15 +1,22 @@
 """The Awoken's additions to `legal_commands` (registered with `register_legal_hook`).
 
 The core lists what every mode shares (moves, rallies, attacks, wild plays, prompt
-answers). The Awoken adds three commands the core does not know how to offer:
+answers). The Awoken adds four commands the core does not know how to offer:
 
 * `claim` of a face-up ancient crystal in the character's space (three of a kind);
 * `reveal_object` of a face-down counter in the character's space (with two players it
   costs a card showing the icon of a character in that space; alone it is free);
-* `use_treasure`: each treasure the seat's characters hold, with the fields its effect
-  needs (a target, a destination, a space). Each candidate is checked by the engine's own
-  step checks (`treasures._check`, which validate without changing anything), so the
-  Awoken engine stays the one judge of them without a trial `engine.apply` per candidate.
+* `use_treasure`: each treasure the seat's characters hold, at the moments its card allows
+  (`treasures.check_timing`: on the seat's turn, in the holder's defence, or at any moment,
+  the Ancients' turn and a waiting question included), with the fields its effect needs (a
+  target, a destination, a space). Each candidate is checked by the engine's own step checks
+  (`treasures._check`, which validate without changing anything), so the Awoken engine stays
+  the one judge of them without a trial `engine.apply` per candidate.
+
+* `finish` (`hand_off.py`): the seat is done with the shared turn, unless it already said so.
+
+`undo` is never listed: whether a seat may take its move back is in the view
+(`public.awoken_view`'s `undo_by`), and the earlier state comes from the site's log.
 
 It lives beside the Awoken's rules; `ancients_ai.engine.register()` hands it to
 `register_legal_hook`, so every caller of `legal_commands` (the board page, bots, tests)
@@ -22,21 +29,20 @@ from games.rules.errors import RuleError
 from games.rules.legal import claim_card_sets
 from games.rules.state import GameState
 
-from ancients_ai.engine.treasures import _check, defending
+from ancients_ai.engine.treasures import _check, check_timing, defending
 
 
 def awoken_legal(state: GameState, seat: str, commands: list) -> list:
     """The core's commands plus the Awoken's own, for this seat now."""
     if state.awoken is None or state.outcome is not None:
         return commands
-    prompt = state.prompt
-    if prompt is not None:
-        if prompt.kind == "defend" and prompt.to == seat:
-            return commands + _treasures(state, seat, only=prompt.data.get("character"))
-        return commands
-    if not any(c.get("do") == "end_turn" for c in commands):
-        return commands  # not this seat's turn to act (waiting, or the Ancients' turn)
+    if state.prompt is not None or not any(c.get("do") == "end_turn" for c in commands):
+        # a question waits, or it is not this seat's turn (waiting, or the Ancients' turn):
+        # only the treasures whose card allows this moment
+        return commands + _treasures(state, seat)
     found = list(commands)
+    if seat not in state.awoken.done:
+        found.append({"do": "finish"})  # hand_off.py: this seat is done (or, alone, ends it)
     for character in state.characters.values():
         if character.player != seat or character.space is None or character.knocked_out:
             continue
@@ -63,21 +69,22 @@ def _reveals(state: GameState, seat: str, character, obj) -> list:
             if not cards[card_id].wild and present & set(cards[card_id].icons)]
 
 
-def _treasures(state: GameState, seat: str, only: str | None = None) -> list:
+def _treasures(state: GameState, seat: str) -> list:
     """Treasure uses: every candidate the effect's fields allow, kept when the engine's
-    checks of `use_treasure` accept it."""
+    checks of `use_treasure` (its timing, then each step) accept it."""
     found = []
     defs = state.awoken.treasure_defs
     board = state.board
     for character in state.characters.values():
         if (character.player != seat or not character.treasures or character.space is None
-                or character.knocked_out or (only is not None and character.id != only)):
+                or character.knocked_out):
             continue
         in_defence = defending(state, seat, character.id)
         for treasure in dict.fromkeys(character.treasures):
             card = defs[treasure]
-            if (in_defence and card.when == "players_turn") or (
-                    not in_defence and card.when == "defence"):
+            try:
+                check_timing(state, seat, card, in_defence)
+            except RuleError:
                 continue
             base = {"do": "use_treasure", "character": character.id, "treasure": treasure}
             candidates = [base]

@@ -2,7 +2,8 @@
 
 Shown: each scenario's track, supply, deck and discard sizes, discard contents, the card
 being resolved, face-up objects with their kind, face-down objects by id and space only,
-the map deck's size and its discard, the treasure deck's size and discard, crystals.
+the map deck's size and its discard, the treasure deck's size and discard, crystals, the
+seats done with the players' turn and who may take back the latest command.
 Never shown: any deck's order, a face-down object's kind.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from games.rules.state import GameState
 
 from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.outcome import carried_crystals
+from ancients_ai.engine.undo import may_undo
 
 
 def awoken_view(state: GameState) -> dict:
@@ -59,6 +61,8 @@ def awoken_view(state: GameState) -> dict:
         "treasures_held": treasures,
         "crystals": carried_crystals(state),
         "crystals_to_win": awoken.crystals_to_win,
+        "done": list(awoken.done),  # seats done with the players' turn (hand_off.py)
+        "undo_by": may_undo(state),  # the seat that may take back the latest command
     }
 
 

@@ -1,9 +1,10 @@
 """The Awoken as a game mode: what its co-operative rules change in the core engine.
 
-- The players' turn is shared: any player may act (`turn.actor` is None) until one of them
-  sends `end_turn`; then every player draws three (never past the hand limit) and the
-  Ancients' turn runs (`ancients_turn.py`), at once, or left for `engine.advance` when the
-  option `defer_ancients` is on (the site runs it in a worker).
+- The players' turn is shared: any player may act (`turn.actor` is None) until every one
+  of them has sent `finish` (`hand_off.py`) or one of them sends `end_turn`; then every
+  player draws three (never past the hand limit) and the Ancients' turn runs
+  (`ancients_turn.py`), at once, or left for `engine.advance` when the option
+  `defer_ancients` is on (the site runs it in a worker).
 - During the Ancients' turn only a player who has interrupted may act, until their
   `end_turn`. Interrupts are only possible in the window after an Ancients' card is revealed.
 - Characters are all placed at setup: `reveal` is not an action here. `claim` takes a
@@ -14,6 +15,7 @@
   minion's counter goes back to its scenario's supply (the rules remove it from the board;
   summons draw on the counters beside the board), so it can be summoned again. A knocked-out
   minion keeps its id in `state.monsters` (knocked_out: true); a summon makes a new id.
+- A seat may take back its own last commands while nothing hidden came to light (`undo.py`).
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from games.rules.frames import resolve
 from games.rules.modes import ModeRules
 from games.rules.state import Character, GameState, Monster
 
-from ancients_ai.engine import ancients_turn, objects, outcome, treasures
+from ancients_ai.engine import ancients_turn, hand_off, objects, outcome, treasures, undo
 from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
@@ -41,7 +43,8 @@ class AwokenRules(ModeRules):
     # -- who may do what -------------------------------------------------------------------
     def check_actor(self, state: GameState, seat: str, command: Command) -> None:
         turn = state.turn
-        if turn.phase == "ancients" and not (seat == turn.actor and seat in turn.interrupters):
+        if (turn.phase == "ancients" and not (seat == turn.actor and seat in turn.interrupters)
+                and not treasures.any_time_use(state, seat, command)):
             raise RuleError("not_your_turn", "the Ancients are taking their turn")
 
     def controls(self, state: GameState, seat: str, character: Character) -> bool:
@@ -60,9 +63,8 @@ class AwokenRules(ModeRules):
         return False
 
     def allowed_during_prompt(self, state: GameState, seat: str, command: Command) -> bool:
-        """A defence treasure answers the holder's own `defend` prompt."""
-        return command.name == "use_treasure" and treasures.defending(state, seat,
-                                                                      command.character)
+        """A treasure used in its holder's own defence, or one usable at any moment."""
+        return treasures.passes_prompt(state, seat, command)
 
     # -- actions that differ ---------------------------------------------------------------
     def reveal_allowed(self, state: GameState) -> None:
@@ -104,6 +106,11 @@ class AwokenRules(ModeRules):
             objects.reveal_object(state, seat, command, events)
         elif command.name == "use_treasure":
             treasures.use_treasure(state, seat, command, events)
+        elif command.name == "finish":
+            if state.turn.phase == "ancients" or hand_off.finish(state, seat, events):
+                self.end_turn(state, seat, events)  # the interrupter's, or everyone is done
+        elif command.name == "undo":
+            undo.check_undo(state, seat)
         else:
             raise RuleError("action_not_allowed", f"'{command.name}' is not part of The Awoken")
 
@@ -138,11 +145,19 @@ class AwokenRules(ModeRules):
             resolve(state, events)
             return
         events.add("turn_end_declared", player=seat)
+        state.awoken.done = []
         for player in state.players:
             draw_up_to_limit(state, player, 3, events)
         events.add("turn_ended", player=None)
         ancients_turn.start_ancients_turn(state, events)
         resolve(state, events)
+
+    def before_command(self, state: GameState) -> object:
+        return undo.secrets_mark(state)
+
+    def after_command(self, state: GameState, seat: str, command: Command, mark: object,
+                      version: int, events: EventLog) -> None:
+        undo.after_command(state, seat, command, mark, version, events)
 
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,

@@ -334,6 +334,9 @@ def treasures_from_data(data: Any, source: str, *, minimum: int = MIN_TREASURES)
                                       "(when: defence or any) and stands alone")
         if raw["when"] == "defence" and kinds != {"prevent"}:
             raise _fail(source, item, "a defence treasure's effect is a prevent step")
+        if raw["when"] == "any" and kinds & {"move", "damage"}:
+            raise _fail(source, item, "a treasure used at any moment may heal, draw or prevent, "
+                                      "not move or attack (that waits for the players' turn)")
         found[tid] = TreasureDef(tid, _text(raw["name"], source, f"{item} name"),
                                  _text(raw["text"], source, f"{item} text"), raw["use"],
                                  raw["when"], _frozen(steps))

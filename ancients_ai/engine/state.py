@@ -169,6 +169,10 @@ class AwokenState:
     crystals_to_win: int = 5
     crystals_taken: list = field(default_factory=list)  # crystal ids, in claiming order
     next_id: int = 1  # numbering for summoned minions
+    # the players' turn hand-off and undo (`hand_off.py`)
+    done: list = field(default_factory=list)  # seats that have said they are done
+    undo: list = field(default_factory=list)  # [seat, version before] of each undoable command
+    undo_barrier: Optional[str] = None  # why nothing older may be taken back
 
     def scenario(self, number: int) -> ScenarioInPlay:
         for scenario in self.scenarios:
@@ -197,6 +201,9 @@ class AwokenState:
         new.crystals_to_win = self.crystals_to_win
         new.crystals_taken = self.crystals_taken[:]
         new.next_id = self.next_id
+        new.done = self.done[:]
+        new.undo = self.undo[:]  # its [seat, version] pairs are never changed, only replaced
+        new.undo_barrier = self.undo_barrier
         return new
 
 
@@ -276,6 +283,9 @@ def to_data(awoken: AwokenState) -> dict:
         "crystals_to_win": awoken.crystals_to_win,
         "crystals_taken": list(awoken.crystals_taken),
         "next_id": awoken.next_id,
+        "done": list(awoken.done),
+        "undo": [list(entry) for entry in awoken.undo],
+        "undo_barrier": awoken.undo_barrier,
     }
 
 
@@ -290,5 +300,8 @@ def from_data(d: Mapping) -> AwokenState:
     return AwokenState(scenarios, objects, list(d["map_deck"]), list(d["map_discard"]),
                        list(d["treasure_deck"]), list(d["treasure_discard"]),
                        {t["id"]: treasure_from_data(t) for t in d["treasure_defs"]},
-                       d["crystals_to_win"], list(d["crystals_taken"]), d["next_id"])
+                       d["crystals_to_win"], list(d["crystals_taken"]), d["next_id"],
+                       # snapshots stored before the hand-off and undo have neither
+                       list(d.get("done", [])), [list(e) for e in d.get("undo", [])],
+                       d.get("undo_barrier"))
 

@@ -1,9 +1,21 @@
 """Using treasure cards: `{do: use_treasure, character, treasure, target?, to?, space?}`.
 
-A treasure is used by the player holding it, for the character it was given to. Its `when`
-says when: `players_turn` (whenever that player may play cards: the shared turn, or their
-interrupt), `defence` (only while that character is asked to defend: the engine lets this
-one command through the pending `defend` prompt), or `any`. A `once` card goes to the
+A treasure is used by the player holding it, for the character it was given to. Each card
+says when it may be used, and its `when` follows the card:
+
+* `players_turn`: whenever that player may play cards (the shared turn, or their own
+  interrupt during the Ancients' turn), never as an answer to a question;
+* `defence`: only while that character is asked to defend (the engine lets this one command
+  through the pending `defend` prompt);
+* `any`: at any moment of the game, the Ancients' turn included, and also while a question
+  waits, the holder's own `defend` prompt too. Such a use answers nothing: the question is
+  still there afterwards. (Content may give an `any` card only effects that cannot upset work
+  in progress: heal, draw, prevent; `_check` refuses a move or an attack off turn anyway.)
+
+Refusals: a `defence` card out of a defence and a `players_turn` card in one are
+`action_not_allowed`; a `players_turn` card while another question waits is `prompt_pending`
+and during the Ancients' turn `not_your_turn` (the engine's gates say so before this module
+is reached; `check_timing` says the same for the legal list). A `once` card goes to the
 treasure discard after use; an `always` card stays. Every check runs before anything
 changes; a refused use leaves the game as it was.
 """
@@ -19,6 +31,8 @@ from games.rules.events import EventLog
 from games.rules.frames import resolve
 from games.rules.state import Character, GameState, Monster
 
+from ancients_ai.engine.state import TreasureDef
+
 from ancients_ai.engine.reactions import reaction_kind
 from ancients_ai.engine.targeting import space_of
 from ancients_ai.engine.objects import release
@@ -29,6 +43,52 @@ def defending(state: GameState, seat: str, character_id: str | None) -> bool:
     prompt = state.prompt
     return (prompt is not None and prompt.kind == "defend" and prompt.to == seat
             and prompt.data.get("character") == character_id)
+
+
+def may_play_cards(state: GameState, seat: str) -> bool:
+    """Is it this seat's time to play cards: the shared turn, or its own interrupt during the
+    Ancients' turn, with no question waiting? (When a `players_turn` treasure may be used.)"""
+    turn = state.turn
+    if state.prompt is not None or state.outcome is not None:
+        return False
+    if turn.phase == "ancients":
+        return seat == turn.actor and seat in turn.interrupters
+    return turn.phase == "play"
+
+
+def any_time_use(state: GameState, seat: str, command: Command) -> bool:
+    """Is this command the use of a treasure its card allows at any moment, held by one of the
+    seat's characters? Such a use passes a waiting question and the Ancients' turn
+    (`AwokenRules.allowed_during_prompt`, `check_actor`); `use_treasure` checks the rest."""
+    if command.name != "use_treasure" or state.awoken is None:
+        return False
+    holder = state.characters.get(command.character or "")
+    if holder is None or holder.player != seat or command.treasure not in holder.treasures:
+        return False
+    return state.awoken.treasure_defs[command.treasure].when == "any"
+
+
+def passes_prompt(state: GameState, seat: str, command: Command) -> bool:
+    """May this treasure use go through a waiting question: the holder's own defence (the
+    card's timing is judged next, by `use_treasure`), or a card usable at any moment?"""
+    return command.name == "use_treasure" and (
+        defending(state, seat, command.character) or any_time_use(state, seat, command))
+
+
+def check_timing(state: GameState, seat: str, card: TreasureDef, in_defence: bool) -> None:
+    """Refuse a use at a moment the card does not allow (see the module's docstring)."""
+    if card.when == "any":
+        return
+    if card.when == "defence":
+        if not in_defence:
+            raise RuleError("action_not_allowed",
+                            f"{card.name} is used only when its holder is asked to defend")
+        return
+    if in_defence:
+        raise RuleError("action_not_allowed", f"{card.name} is used on your turn, not to defend")
+    if not may_play_cards(state, seat):
+        code = "prompt_pending" if state.prompt is not None else "not_your_turn"
+        raise RuleError(code, f"{card.name} is used on your turn")
 
 
 def prevents_attack(state: GameState, character: Character, attack: str) -> bool:
@@ -43,15 +103,13 @@ def prevents_attack(state: GameState, character: Character, attack: str) -> bool
 
 
 def use_treasure(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """Use a held treasure now, if its card allows this moment and its effect can happen."""
     character = acting_character(state, seat, command.character)
     if command.treasure not in character.treasures:
         raise RuleError("invalid_command", f"{character.id} holds no treasure {command.treasure!r}")
     card = state.awoken.treasure_defs[command.treasure]
     in_defence = defending(state, seat, character.id)
-    if in_defence and card.when == "players_turn":
-        raise RuleError("action_not_allowed", f"{card.name} is used on your turn, not to defend")
-    if not in_defence and card.when == "defence":
-        raise RuleError("action_not_allowed", f"{card.name} is used when {character.id} is attacked")
+    check_timing(state, seat, card, in_defence)
     plan = [_check(state, seat, character, step, command, in_defence) for step in card.effect]
     events.add("treasure_used", player=seat, character=character.id, treasure=card.id)
     for run in plan:
@@ -80,8 +138,9 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
             state.prompt = None
             events.add("damage_prevented", figure=holder.id, by="treasure", attack=frame["attack"])
         return prevent
-    if in_defence:
-        raise RuleError("action_not_allowed", "answer the attack before anything else")
+    if ("move" in step or "damage" in step) and not may_play_cards(state, seat):
+        # off turn (a question waits, or the Ancients act): nothing may move or attack now
+        raise RuleError("action_not_allowed", "a treasure that moves or attacks waits for your turn")
     if "heal" in step:
         patient = holder
         if step.get("who") == "target":

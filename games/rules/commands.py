@@ -30,6 +30,8 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # The Awoken
     "reveal_object": (("character", "object"), ("discard",)),
     "use_treasure": (("character", "treasure"), ("target", "to", "space")),
+    "finish": ((), ()),  # this seat is done with the players' shared turn
+    "undo": ((), ()),  # take back this seat's last command
 }
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),

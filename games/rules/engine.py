@@ -75,12 +75,15 @@ def apply(state: GameState, seat: str, command: Any, *, in_place: bool = False,
     if seat not in state.player_ids():
         raise RuleError("invalid_command", f"{seat!r} is not a player in this game")
     before, version = state.prompt, state.version  # prompts are replaced, never changed
+    mode = mode_of(state)
+    mark = mode.before_command(state)
     new = state if in_place else state.clone()
     events = _Unrecorded() if quiet else EventLog()
     if command.is_response:
         respond(new, seat, command, events)
     else:
         _act(new, seat, command, events)
+    mode.after_command(new, seat, command, mark, version, events)
     new.version = version + 1
     if new.prompt is not None and (before is None or new.prompt != before):
         events.add("prompted", to_seat=new.prompt.to, prompt_kind=new.prompt.kind)
@@ -109,7 +112,7 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
                             "reveal at least one character before anything else this turn")
     handler = ACTION_HANDLERS.get(command.name, _extra)
     handler(state, seat, command, events)
-    if command.name != "end_turn":
+    if command.name not in ("end_turn", "finish"):
         state.turn.last = _LAST.get(command.name, "action")
 
 

@@ -11,6 +11,8 @@ CODES = frozenset({
     "climb_needs_two_cards", "no_line_of_sight", "out_of_range", "no_target", "own_character",
     "not_on_board", "knocked_out", "ensnared", "not_in_space", "interrupt_not_allowed",
     "action_not_allowed", "game_over", "invalid_command", "stale_version",
+    # taking a command back (The Awoken: ancients_ai.engine.undo)
+    "nothing_to_undo", "undo_after_reveal", "partner_acted_since",
 })
 
 

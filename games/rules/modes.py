@@ -69,6 +69,18 @@ class ModeRules:
         """Carry out an `end_turn` (an interrupter's, or the turn's own)."""
         raise NotImplementedError
 
+    # -- around every command (a mode without bookkeeping keeps these defaults) ------------
+    def before_command(self, state: GameState) -> object:
+        """A mark of `state` taken before a command runs, handed to `after_command` (the
+        state itself may be changed in place by then)."""
+        return None
+
+    def after_command(self, state: GameState, seat: str, command: Command, mark: object,
+                      version: int, events: EventLog) -> None:
+        """Bookkeeping after an accepted command (`version`: the state's version before
+        it); The Awoken keeps its done seats and what may be taken back."""
+        return None
+
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
                          events: EventLog) -> bool:

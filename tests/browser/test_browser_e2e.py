@@ -138,8 +138,10 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
         arg=[move["character"], move["to"]])
     wait_idle(bram)
 
-    # bram ends the players' turn; both watch the Ancients act
+    # both say they are done (the turn ends when both have); both watch the Ancients act
     bram.click("[data-role=end-turn]")
+    expect(bram.locator("[data-role=end-turn]")).to_have_text("Waiting for ada…")
+    ada.click("[data-role=end-turn]")
     answer_prompts([ada, bram], lambda: game_row(game_id).awaiting != ["ancients"]
                    and current_snapshot(game_row(game_id))["turn"]["round"] >= 2 or game_row(game_id).status == "finished",
                    describe=lambda: _describe(game_id))

@@ -207,7 +207,8 @@ def test_the_replay_page_lists_steps_with_a_slider(owner, teammate):
     assert response.status_code == 200
     body = response.content.decode()
     assert 'type="range"' in body and 'id="replay-data"' in body
-    assert response.context["steps"][0]["version"] == 1
+    # the first step is the game as it started (its initial snapshot), before any command
+    assert response.context["steps"][0]["version"] == game.initial_snapshot["version"]
 
 
 def test_my_games_says_whose_move_it_is(owner, teammate):

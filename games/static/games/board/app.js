@@ -8,6 +8,7 @@ import { PlayFlow, STAY } from "./flow.js";
 import { PromptDialog } from "./prompts.js";
 import { Panels } from "./panels.js";
 import { GameSocket } from "./socket.js";
+import { HandOff, handOffWords } from "./handoff.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { Names, describe, initials, promptWords, titleCase } from "./words.js";
 
@@ -67,6 +68,7 @@ export class BoardApp {
     this.intentHost = $("[data-role=intent]");
     this.endTurnButton = $("[data-role=end-turn]");
     this.endTurnButton.addEventListener("click", () => this.endTurn());
+    this.handOff = new HandOff(this, this.endTurnButton);
     this.toastHost = $("[data-role=toast]");
     this.prompts = new PromptDialog(this, $("[data-role=prompt]"));
     this.panels = new Panels(this, {
@@ -182,6 +184,7 @@ export class BoardApp {
       case "rejected": {
         const sent = this.pending.get(msg.id);
         this.pending.delete(msg.id);
+        this.handOff.rejected(msg.id);
         const text = msg.code === "stale_version"
           ? "The board changed just before your move arrived. It is up to date now: please try again."
           : msg.message || msg.code;
@@ -249,7 +252,7 @@ export class BoardApp {
     const animate = !document.hidden && this.queue.length < 4 && update.events.length < 60;
     const ancients = update.view.turn.phase === "ancients" || this.view.turn.phase === "ancients";
     for (const e of update.events) {
-      const text = describe(e, this.names);
+      const text = handOffWords(e, this.names) ?? describe(e, this.names);
       if (text) this.panels.log(text, logClass(e));
       const visual = animate && this.animateEvent(e);
       if (typeof e.seq === "number") this.lastSeq = Math.max(this.lastSeq, e.seq);
@@ -349,11 +352,7 @@ export class BoardApp {
     this.root.dataset.mode = view.mode;
     this.root.dataset.phase = view.turn.phase;
     this.tokens.sync(this.figureDescs(view));
-    // a half-built play whose cards have left the hand is void
-    const hand = new Set(((this.me() && this.me().hand) || []).map((c) => c.id));
-    const used = [...(this.flow.draft ? this.flow.draft.cards : []), this.flow.selectedCard].filter(Boolean);
-    if (used.some((id) => !hand.has(id)) || (this.flow.draft && !this.flow.canAct() && this.flow.draft.do !== "interrupt")) this.flow.reset();
-    else if (this.flow.options && this.flow.selectedCard) this.flow.options = this.flow.optionsFor(this.flow.card(this.flow.selectedCard));
+    this.flow.refresh(); // a half-made play survives what the new view still allows
     this.panels.render();
     this.prompts.sync();
     this.renderInteraction();
@@ -411,13 +410,7 @@ export class BoardApp {
     }
     if (this.pending.size) this.intentHost.append(h("span.sending", { text: "Sending…" }));
 
-    const canEnd = this.canEndTurn();
-    this.endTurnButton.disabled = !canEnd;
-    const t = this.view.turn;
-    this.endTurnButton.textContent = this.view.mode === "skirmish"
-      ? (t.interrupters && t.interrupters.includes(this.seat) && t.actor === this.seat ? "End interrupt" : "End turn")
-      : "End the players' turn";
-    this.endTurnButton.hidden = !this.seat || !!this.view.outcome || t.phase === "setup";
+    this.handOff.render(); // the end-turn, "End for both…" and "Undo" buttons
   }
 
   canEndTurn() {
@@ -490,9 +483,7 @@ export class BoardApp {
   }
 
   endTurn() {
-    if (!this.canEndTurn()) return;
-    this.flow.reset();
-    this.sendCommand({ do: "end_turn" }, "End turn");
+    this.handOff.endClicked();
   }
 
   useTreasure(characterId, treasureId) {

@@ -158,6 +158,42 @@ export class PlayFlow {
     this.app.renderInteraction(message);
   }
 
+  /**
+   * After a new view (often the partner's move): keep the half-made play (a card picked, an
+   * option chosen, a target awaited) when the new view still allows it, with its choices
+   * worked out again from the new legal list. Dropped only when its cards left the hand,
+   * this seat may no longer act, or nothing is left to choose for it.
+   */
+  refresh() {
+    const hand = new Set(this.hand().map((c) => c.id));
+    const d = this.draft;
+    const used = [...(d ? d.cards : []), d && d.discard, this.selectedCard].filter(Boolean);
+    if (used.some((id) => !hand.has(id))) return this.reset();
+    if (d && !this.canAct() && d.do !== "interrupt") return this.reset();
+    if (this.options && this.selectedCard) {
+      this.options = this.optionsFor(this.card(this.selectedCard));
+      if (!this.options.length) this.reset("That card has nothing to do any more.");
+      return;
+    }
+    if (!d || !this.step) return;
+    const before = this.step;
+    const answers = { ...d, cards: [...d.cards], rally: d.rally ? { ...d.rally } : undefined };
+    this.holding = true; // working the step out again must not send anything by itself
+    try {
+      this.advance();
+    } finally {
+      this.holding = false;
+    }
+    if (this.held || !this.step) {
+      // it would now complete without the player: keep the question they were answering
+      this.held = null;
+      this.draft = Object.assign(d, answers);
+      this.step = before;
+    } else if (this.step.kind !== "list" && !this.step.choices.size && before.choices.size) {
+      this.reset("The board changed: nothing can be chosen for that play any more.");
+    }
+  }
+
   pickCard(cardId) {
     if (this.step && this.step.kind === "cards") {
       if (this.draft.cards.includes(cardId) || this.draft.discard === cardId) return;
@@ -461,6 +497,10 @@ export class PlayFlow {
   }
 
   submit(command) {
+    if (this.holding) {
+      this.held = command; // `refresh` asked: never send a play the player has not finished
+      return;
+    }
     const label = this.draft && this.draft.label;
     this.draft = null;
     this.step = null;

@@ -68,8 +68,17 @@ export class Panels {
       this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
         h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
     }
-    for (const p of v.players || []) this.side.append(this.playerPanel(p));
+    for (const p of this.playersInPanelOrder()) this.side.append(this.playerPanel(p));
     for (const sc of aw.scenarios || []) this.side.append(this.scenarioPanel(sc));
+  }
+
+  /** The players as the side panel lists them: in co-op the viewing seat's own panel (its
+   * characters) comes first, then the partner's; a skirmish keeps the turn order. */
+  playersInPanelOrder() {
+    const v = this.app.view;
+    const players = v.players || [];
+    if (v.mode === "skirmish" || !this.app.seat) return players;
+    return [...players.filter((p) => p.id === this.app.seat), ...players.filter((p) => p.id !== this.app.seat)];
   }
 
   playerPanel(p) {
@@ -108,7 +117,7 @@ export class Panels {
     for (const t0 of c.treasures || []) {
       const tid = typeof t0 === "string" ? t0 : t0.id;
       const t = typeof t0 === "object" ? t0 : held[tid] || t0;
-      const useBtn = c.player === app.seat && app.flow.canAct()
+      const useBtn = c.player === app.seat && this.treasureUsable(c.id, tid)
         ? h("button.mini", { type: "button", onclick: () => app.useTreasure(c.id, tid), text: "use" }) : null;
       extras.push(h("span.tag.treasure", { title: typeof t === "object" && t.text ? t.text : "treasure" }, titleCase(typeof t === "object" && t.name ? t.name : tid), useBtn));
     }
@@ -123,6 +132,15 @@ export class Panels {
       healthPips(c.health, c.damage),
       h("span.char-state", { text: state }),
       action, ...extras);
+  }
+
+  /** May this seat use this treasure now? The server's legal list says (it offers a
+   * treasure only at the moments its card allows: an any-moment one during the Ancients'
+   * turn or a defence too); without the list, whenever the seat may act. */
+  treasureUsable(characterId, treasureId) {
+    const legal = this.app.legal;
+    if (legal) return legal.some((c) => c.do === "use_treasure" && c.character === characterId && c.treasure === treasureId);
+    return this.app.flow.canAct();
   }
 
   scenarioPanel(sc) {
