@@ -107,8 +107,11 @@ def replay_step(state: GameState, row: GameCommand) -> GameState:
 
 
 def state_at(game: Game, version: int) -> GameState:
-    """The game as it was at `version`, replayed from its initial snapshot (only the latest
-    snapshot is stored, and it may be later than `version`)."""
+    """The game as it was at `version`, replayed from the stored snapshot when it is not
+    later than `version`, else from the initial snapshot (only the latest is stored)."""
+    latest = game.snapshot
+    if latest is not None and latest["version"] <= version:
+        return catch_up(game.pk, state_from_data(latest), version)
     state = state_from_data(game.initial_snapshot)
     for row in GameCommand.objects.filter(game=game, version__lte=version).order_by("version"):
         state = replay_step(state, row)

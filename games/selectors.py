@@ -86,6 +86,29 @@ class StateCache:
 STATES = StateCache()
 
 
+class SeatCache:
+    """Which seat a user holds in a started game, as this process last read it. A seat is
+    fixed once its game has started, so an entry never goes stale."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._items: dict[tuple[str, Any], str] = {}
+
+    def get(self, key: tuple[str, Any]) -> Optional[str]:
+        return self._items.get(key)
+
+    def put(self, key: tuple[str, Any], seat: str) -> None:
+        if len(self._items) >= self.size:
+            self._items.clear()  # rebuilt by the next command of each seat
+        self._items[key] = seat
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+SEATS = SeatCache()
+
+
 def game_state(game: Game) -> GameState:
     """The engine state of a started game at the row's version (a caller may load the row
     with the snapshot deferred: it is read only when needed, see `_state_for`)."""

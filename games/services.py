@@ -212,7 +212,7 @@ def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, s
     seat = game.my_seat
     if game.status == Game.Status.SETUP:
         raise ServiceError("game_not_started", "the game is waiting for players")
-    SEATS.put((str(game.id), user.pk), seat)
+    selectors.SEATS.put((str(game.id), user.pk), seat)
     if game.status == Game.Status.FINISHED:
         raise RuleError("game_over", "the game is over")
     if type(expected_version) is not int or expected_version != game.version:
@@ -220,29 +220,6 @@ def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, s
                         f"the game has moved on (now at version {game.version}, your "
                         f"command was for {expected_version!r}); refresh and try again")
     return game, seat
-
-
-class SeatCache:
-    """Which seat a user holds in a started game, as this process last read it. A seat is
-    fixed once its game has started, so an entry never goes stale."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._items: dict[tuple[str, Any], str] = {}
-
-    def get(self, key: tuple[str, Any]) -> Optional[str]:
-        return self._items.get(key)
-
-    def put(self, key: tuple[str, Any], seat: str) -> None:
-        if len(self._items) >= self.size:
-            self._items.clear()  # rebuilt by the next command of each seat
-        self._items[key] = seat
-
-    def clear(self) -> None:
-        self._items.clear()
-
-
-SEATS = SeatCache()
 
 
 def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
@@ -256,7 +233,7 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
     stored game."""
     if type(expected_version) is not int or not step_sql.can_write_conditionally():
         return None
-    seat = SEATS.get((str(game_id), user.pk))
+    seat = selectors.SEATS.get((str(game_id), user.pk))
     entry = selectors.STATES.entry(game_id, expected_version)
     if seat is None or entry is None or entry[1] is None:
         held = selectors.STATES.latest(game_id)
@@ -264,7 +241,7 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
         if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
             return None
         seat = game.my_seat
-        SEATS.put((str(game.id), user.pk), seat)
+        selectors.SEATS.put((str(game.id), user.pk), seat)
         entry = (selectors.game_state(game) if entry is None else entry[0], game.last_seq)
     state, last_seq = entry
     if state.outcome is not None:

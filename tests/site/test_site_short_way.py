@@ -26,7 +26,7 @@ def known_to_this_process(game: Game, *users) -> None:
     """As after a first command of each user: their seats and the game's state are cached."""
     for user in users:
         seat = Seat.objects.get(game=game, user=user).seat
-        services.SEATS.put((str(game.id), user.pk), seat)
+        selectors.SEATS.put((str(game.id), user.pk), seat)
     current_state(game.id)
 
 

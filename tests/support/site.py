@@ -56,10 +56,10 @@ def _fresh_state_cache():
     """Each test starts with empty parsed-state and seat caches (test databases reuse game
     ids)."""
     selectors.STATES.clear()
-    services.SEATS.clear()
+    selectors.SEATS.clear()
     yield
     selectors.STATES.clear()
-    services.SEATS.clear()
+    selectors.SEATS.clear()
 
 
 def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
