@@ -2,6 +2,7 @@
 // Nothing here ever shows an internal id (a card's, an Ancient card's, an object's): a
 // card is named by what it does, a figure by its name.
 import { FLAG_WORDS } from "./icons.js";
+import { shortName } from "./hand.js";
 
 export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
@@ -13,6 +14,10 @@ export function flagWord(flag) {
 
 function aAn(word) {
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function plural(count, word) {
@@ -124,7 +129,7 @@ export class Names {
     if (def.wild) return "wild";
     const parts = Object.entries(def.icons || {}).map(([cid, flag]) => {
       const c = this.character(cid);
-      const name = c ? c.name : titleCase(String(cid).replace(/^[a-z]+_/, ""));
+      const name = c ? shortName(c.name) : titleCase(String(cid).replace(/^[a-z]+_/, ""));
       return `${name}: ${flag ? flagWord(flag) : "move"}`;
     });
     if (def.open) parts.push(`open: ${flagWord(def.open)}`);
@@ -365,8 +370,8 @@ const SENTENCES = {
   // the Ancients' turn and their decks
   ancients_turn_started: () => "The Ancients take their turn.",
   ancients_turn_ended: () => "The Ancients' turn is over.",
-  minion_card_revealed: (e, n) => `${n.ancientOf(e.scenario, { start: true })} reveals a minion card${e.def ? `: ${aiCardText(e.def)}` : ""}.`,
-  ancient_card_revealed: (e, n) => `${n.ancientOf(e.scenario, { start: true })} reveals its own card${e.def ? `: ${aiCardText(e.def)}` : ""}.`,
+  minion_card_revealed: (e, n) => `The Ancients reveal a minion card for ${n.ancientOf(e.scenario)}${e.def ? `: ${aiCardText(e.def)}` : ""}.`,
+  ancient_card_revealed: (e, n) => `The Ancients reveal ${n.ancientsOwn(e.scenario, { start: false })} own card${e.def ? `: ${aiCardText(e.def)}` : ""}.`,
   card_discarded: (e, n) => `${n.ancientsOwn(e.scenario)} ${e.deck === "minion" ? "minion card" : "card"} is done and discarded.`,
   deck_ran_out: (e, n) => `${n.ancientsOwn(e.scenario)} ${e.deck === "minion" ? "minion" : "own"} deck is empty.`,
   map_card_drawn: (e) => `A map card is drawn: space ${e.space}.`,
@@ -375,11 +380,12 @@ const SENTENCES = {
   monster_acted: (e, n) => `${n.figure(e.figure)}: ${actionWord(e.action)}.`,
   monster_idled: (e, n) => `${n.figure(e.figure)} ${IDLE[e.action] || `has nothing to ${actionWord(e.action)}`}.`,
   monster_healed: (e, n) => `${n.figure(figureKey(e))} heals ${e.amount || 1} damage${e.by && e.by !== e.figure ? ` (${n.figure(e.by)})` : ""}.`,
-  minion_summoned: (e, n) => `${aAn(n.minionType(e.type))} is summoned on ${e.space ?? e.to}.`,
+  minion_summoned: (e, n) => `${capital(aAn(n.minionType(e.type)))} is summoned on ${e.space ?? e.to}.`,
   summon_failed: (e, n) => `No ${n.minionType(e.type)} is left to summon.`,
   reaction_revealed: (e, n) => {
-    const stops = e.prevents === true || e.prevented === true;
-    return `${n.figure(e.figure)} reveals a reaction card${stops ? " and is unhurt" : ""}.`;
+    const against = Array.isArray(e.prevents) ? e.prevents : [];
+    const card = against.length ? `a reaction card against ${list(against.map(flagWord))}` : "a reaction card that stops nothing";
+    return `${n.figure(e.figure)} reveals ${card}${e.prevented === true ? " and is unhurt" : ""}.`;
   },
   special_fizzled: (e, n) => `${n.figure(e.figure)}'s special action has no effect${e.reason ? ` (${String(e.reason).replace(/_/g, " ")})` : ""}.`,
   // the event track
