@@ -293,6 +293,8 @@ def test_the_log_survives_a_reload_and_shows_earlier_parts_on_request(people, mo
     _ready(ada_page)
     reloaded = _log_lines(ada_page)
     assert reloaded and reloaded == before[-len(reloaded):]  # the recent part, as it read
+    expect(earlier).to_be_visible()
+    shot(ada_page, "log-reloaded", ".log-panel")
     for _ in range(20):
         if not earlier.is_visible():
             break

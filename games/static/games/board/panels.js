@@ -234,6 +234,7 @@ export class Panels {
           state.button.disabled = true;
           state.button.textContent = "Loading…";
           this.app.requestEarlierLog(state.oldest);
+          setTimeout(() => this.renderEarlier(), 8000); // no answer (offline, refused): offer it again
         },
       });
       this.logHost.before(state.button);
