@@ -192,6 +192,35 @@ def test_every_event_kind_reads_as_a_sentence_without_ids(chromium):
     assert page.js_errors == []
 
 
+def test_old_lines_name_a_minion_by_the_space_it_had_then(chromium):
+    table = awoken_table(players=2, seed=1)
+    at = {m.id: m.space for m in table.state.monsters.values() if m.kind == "minion"}
+    bot_played(table, seed=1)
+    page = open_page(chromium, table, "p1")
+    wait_idle(page)
+    events = [e if table.log[e["seq"] - 1][1].visible_to("p1") else {"seq": e["seq"], "kind": "hidden"}
+              for e in events_of(table)]
+    cards = {cid: card.to_data() for cid, card in table.state.catalog.cards.items()}
+    page.evaluate("""([events, cards, last]) => {
+        const app = window.wildlandsBoard;
+        app.learnCards(cards);
+        app.panels.logHistory({ events, first_seq: 1, last_seq: last, more: false }, last, app.view);
+    }""", [events, cards, len(events)])
+    lines = dict(_log_lines(page))
+    checked = 0
+    for e in events:  # where each minion stood when it was hit, following the events forward
+        if e["kind"] == "damage_dealt" and e["figure"] in at and at[e["figure"]] is not None:
+            minion = table.state.monsters[e["figure"]]
+            assert f"{minion.type.title()} on {at[e['figure']]} takes" in lines[e["seq"]], lines[e["seq"]]
+            checked += 1
+        if e["kind"] in ("minion_moved", "minion_summoned"):
+            at[e["figure"]] = e.get("to", e.get("space"))
+        elif e["kind"] == "knocked_out" and e["figure"] in at:
+            at[e["figure"]] = None
+    assert checked >= 3
+    assert_in_words(list(lines.items()), ids_of(table))
+
+
 def test_damage_never_reads_as_more_than_a_figures_health(chromium):
     table = awoken_table(players=2, seed=3)
     minion = next(m for m in table.state.monsters.values() if m.kind == "minion")

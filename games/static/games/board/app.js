@@ -177,7 +177,7 @@ export class BoardApp {
         this.learnCards(msg.cards);
         // a socket's first update carries the recent history: lines up to what this page
         // has already queued; later ones come as the update's own events
-        if (msg.log) this.panels.logHistory(msg.log, this.queuedSeq);
+        if (msg.log) this.panels.logHistory(msg.log, this.queuedSeq, msg.view);
         return this.onUpdate(msg);
       case "log_page":
         this.learnCards(msg.cards);

@@ -197,15 +197,28 @@ export class Panels {
   /** History from the server (`log` in a socket's first update, or a `log_page`): each
    * event up to seq `upTo` not logged yet goes in its place by seq (later ones arrive as
    * the update's own events). */
-  logHistory(part, upTo) {
+  logHistory(part, upTo, view = null) {
     const state = this.logState();
+    const names = this.app.names;
+    // A minion is named with its space ("Acolyte on 17"): in old lines, the space it had
+    // then. Walking back from the newest event, a move puts it back where it came from.
+    const older = typeof part.first_seq === "number" && (state.oldest === null || part.first_seq < state.oldest);
+    const walk = view ? new Map((view.monsters || []).map((m) => [m.id, m.space])) : new Map(state.positions || []);
     const fresh = [];
-    for (const e of part.events || []) {
-      if (typeof e.seq !== "number" || e.seq > upTo || state.seqs.has(e.seq)) continue;
-      state.seqs.add(e.seq);
-      const text = describe(e, this.app.names);
-      if (text) fresh.push(this.logItem(text, logClass(e), e.seq));
+    for (const e of [...(part.events || [])].reverse()) {
+      if (typeof e.seq !== "number") continue;
+      if (e.seq <= upTo && !state.seqs.has(e.seq)) {
+        state.seqs.add(e.seq);
+        names.at = walk;
+        const text = describe(e, names);
+        names.at = null;
+        if (text) fresh.unshift(this.logItem(text, logClass(e), e.seq));
+      }
+      if (e.kind === "minion_moved" || e.kind === "ancient_moved") walk.set(e.figure, e.from);
+      else if (e.kind === "knocked_out") walk.set(e.figure, e.space);
+      else if (e.kind === "minion_summoned") walk.set(e.figure, null);
     }
+    if (older) state.positions = walk;
     const atEnd = this.logHost.scrollTop + this.logHost.clientHeight >= this.logHost.scrollHeight - 4;
     const sequenced = [...this.logHost.children].filter((li) => li.dataset.seq);
     for (const item of fresh) {
@@ -214,7 +227,7 @@ export class Panels {
       if (after) this.logHost.insertBefore(item, after);
       else this.logHost.append(item);
     }
-    if (typeof part.first_seq === "number" && (state.oldest === null || part.first_seq < state.oldest)) {
+    if (older) {
       state.oldest = part.first_seq;
       state.more = !!part.more;
     }

@@ -42,6 +42,7 @@ export function initials(name, id) {
 export class Names {
   constructor(app) {
     this.app = app;
+    this.at = null; // while an old log line is written: each minion's space at that time
   }
 
   get view() {
@@ -90,7 +91,8 @@ export class Names {
     if (m) {
       const name = this.monsterName(m);
       const shown = this.app.tokens ? this.app.tokens.get(id) : null;
-      const at = space !== undefined ? space : shown ? shown.space : m.space;
+      const then = this.at && this.at.has(id) ? this.at.get(id) : undefined; // an old line's space
+      const at = space !== undefined ? space : then !== undefined ? then : shown ? shown.space : m.space;
       return m.kind === "minion" && where && at !== null && at !== undefined ? `${name} on ${at}` : name;
     }
     const objects = typeof this.app.objects === "function" ? this.app.objects() : [];
