@@ -1,6 +1,7 @@
 """The log in words, in real Chromium.
 
-* Every event kind the engines register has a sentence in words.js, and no line names a
+* Every event kind the engines register has a sentence in sentences.js (and no other
+  kind has one), and no line names a
   card, an Ancients' card or an object by its internal id (real events from games the bots
   played through the engine, and a written sample of each kind, described by the page's own
   `describe` with the page's own names).
@@ -141,7 +142,7 @@ def describe_on(page, table, events: list[dict]) -> dict:
     the server sends them beside events)."""
     cards = {cid: card.to_data() for cid, card in table.state.catalog.cards.items()}
     return page.evaluate("""async ([events, cards]) => {
-        const words = await import("/static/games/board/words.js");
+        const words = await import("/static/games/board/sentences.js");
         const app = window.wildlandsBoard;
         app.learnCards(cards);
         return { kinds: words.DESCRIBED_KINDS,
@@ -182,6 +183,8 @@ def test_every_event_kind_reads_as_a_sentence_without_ids(chromium):
                                          for kind, data in samples.items()])
     assert set(EVENT_KINDS) <= set(written["kinds"]), \
         f"kinds without a sentence: {sorted(set(EVENT_KINDS) - set(written['kinds']))}"
+    assert set(written["kinds"]) <= set(EVENT_KINDS), \
+        f"sentences for kinds no engine registers: {sorted(set(written['kinds']) - set(EVENT_KINDS))}"
     assert_in_words(written["lines"], ids_of(awoken))
     assert_in_words(describe_on(page, awoken, events_of(awoken))["lines"], ids_of(awoken))
     assert page.js_errors == []
@@ -320,6 +323,8 @@ def test_the_log_survives_a_reload_and_shows_earlier_parts_on_request(people, mo
 
     ada_page.reload()
     _ready(ada_page)
+    ada_page.wait_for_function("(seq) => document.querySelector(`[data-role=log] li[data-seq='${seq}']`)",
+                               arg=before[-1][0])  # the socket's first update has come
     reloaded = _log_lines(ada_page)
     assert reloaded and reloaded == before[-len(reloaded):]  # the recent part, as it read
     expect(earlier).to_be_visible()
@@ -327,10 +332,10 @@ def test_the_log_survives_a_reload_and_shows_earlier_parts_on_request(people, mo
     for _ in range(20):
         if not earlier.is_visible():
             break
-        shown = len(_log_lines(ada_page))
+        oldest = ada_page.evaluate("window.wildlandsBoard.panels.logged.oldest")
         earlier.click()
-        ada_page.wait_for_function("(n) => document.querySelectorAll('[data-role=log] li[data-seq]').length > n",
-                                   arg=shown, timeout=10_000)
+        ada_page.wait_for_function("(n) => window.wildlandsBoard.panels.logged.oldest < n",
+                                   arg=oldest, timeout=10_000)
     expect(earlier).to_be_hidden()
     after = _log_lines(ada_page)
 

@@ -3,7 +3,8 @@
 import { clear, colourOf, h } from "./dom.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
-import { describe, effectText, initials, outcomeCause, titleCase } from "./words.js";
+import { effectText, initials, outcomeCause, titleCase } from "./words.js";
+import { describe } from "./sentences.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
 
