@@ -4,6 +4,9 @@
 // card is named by what it does, a figure by its name.
 import { FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
+// describe() lived here before the sentences had a module of their own: pages that import
+// it from words.js (the replay) keep working.
+export { describe, DESCRIBED_KINDS } from "./sentences.js";
 
 export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
