@@ -210,7 +210,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         page = await database_sync_to_async(selectors.log_page)(
             game_id=self.game_id, seat=self.seat, before=before)
         if page is None:
-            await self._error("game_not_started", "the game is waiting for players: it has no log yet")
+            await self._error("game_not_started",
+                              "the game is waiting for players: it has no log yet")
             return
         await self.send_json(page)
 

@@ -250,7 +250,12 @@ def test_the_interrupt_question_names_the_revealed_card_by_what_it_does(chromium
     expect(revealed).to_contain_text("Revealed: the Magus's")
     text = revealed.inner_text()
     assert not RAW.search(text) and prompt.data["card"] not in text
-    assert re.search(r"(move|melee|ranged|fly|reposition|area|heal|[A-Z][a-z]+)", text.split(":", 2)[-1])
+    rules = table.state.awoken.scenarios[0].rules
+    if prompt.data["deck"] == "minion":  # which minions act, and how
+        card = rules.minion_cards[prompt.data["card"]]
+        assert f"{card.top_type.title()}s {str(card.top_actions[0]).replace('_', ' ')}" in text
+    else:
+        assert rules.ancient_cards[prompt.data["card"]].actions and "own card: " in text
     shot(page, "log-interrupt-question")
 
 
