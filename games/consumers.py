@@ -1,8 +1,11 @@
 """The game websocket: one per browser tab per game, for seated players only.
 
-Protocol (the shared contract with the board UI): the client sends `command`, `resync` and
-`ping`; the server answers `ack` / `rejected` / `pong`, and pushes `update` (events + the
-seat's own view) after every change and `presence` when a seat connects or leaves.
+Protocol (the shared contract with the board UI): the client sends `command`, `resync`,
+`log_before` and `ping`; the server answers `ack` / `rejected` / `pong` / `log_page`, and
+pushes `update` (events + the seat's own view) after every change and `presence` when a
+seat connects or leaves. A socket's first update also carries `log`, the recent history as
+the seat may see it, so a reloaded page shows the game so far; `log_before` pages further
+back.
 
 Each socket remembers the last event seq it has sent. A change to the game reaches each
 seat's group with that seat's update already built by the process that stored it
@@ -90,7 +93,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_presence(connected)
         await self.channel_layer.group_send(
             self.group, {"type": "game.presence", "connected": connected})
-        await self._send_update(after=_query_int(self.scope, "last_seq"))
+        await self._send_update(after=_query_int(self.scope, "last_seq"), log=True)
 
     async def disconnect(self, code: int) -> None:
         if self.seat is None or self.group is None:
@@ -141,6 +144,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._command(content)
             elif kind == "resync":
                 await self._resync(content)
+            elif kind == "log_before":
+                await self._log_before(content)
             else:
                 await self._error("bad_message", f"unknown message type {kind[:40]!r}")
         except Exception:  # never a traceback to the client, never a dead socket
@@ -195,6 +200,21 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         await self._send_update(after=last_seq, force=True, extra={"resync": True})
 
+    async def _log_before(self, content: dict) -> None:
+        """Older history for the page's log: the events before `seq`, filtered for this
+        seat exactly as updates are."""
+        before = content.get("seq")
+        if type(before) is not int or before < 1:
+            await self._error("bad_message", "'seq' must be a whole number >= 1")
+            return
+        page = await database_sync_to_async(selectors.log_page)(
+            game_id=self.game_id, seat=self.seat, before=before)
+        if page is None:
+            await self._error("game_not_started",
+                              "the game is waiting for players: it has no log yet")
+            return
+        await self.send_json(page)
+
     # -- group messages ----------------------------------------------------------------------
     async def game_changed(self, message: dict) -> None:
         if self.seat is None:
@@ -215,9 +235,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # -- sending -----------------------------------------------------------------------------
     async def _send_update(self, *, after: Optional[int], force: bool = False,
-                           extra: Optional[dict] = None) -> None:
+                           extra: Optional[dict] = None, log: bool = False) -> None:
         payload = await database_sync_to_async(selectors.update_payload)(
-            game_id=self.game_id, seat=self.seat, after=after)
+            game_id=self.game_id, seat=self.seat, after=after, log=log)
         if payload is None:
             return
         if extra:

@@ -267,12 +267,15 @@ def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
     raise RuntimeError(f"game {game_id} kept changing while being read")
 
 
-def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Optional[dict]:
+def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
+                   log: bool = False) -> Optional[dict]:
     """The `update` message for one seat read from the database: events with seq > `after`
     (none when `after` is None) up to the snapshot read, the fresh view, and the last seq
     included. For a socket's first update, a resync, and a socket that missed a change;
     every other update is built once by the writer (`seat_update`) and sent with the
-    change (games.broadcast).
+    change (games.broadcast). With `log`, the update also carries the recent history
+    (`log_part`) up to the same last seq: a socket's greeting, so a reloaded page shows
+    the game so far and not only what happens next.
 
     Returns None while the game has not started. Snapshot and events agree: an event
     committed after the snapshot was read is left for the next update.
@@ -285,20 +288,82 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int]) -
     if after is not None and after < last_seq:
         rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
                                         seq__lte=last_seq).order_by("seq")
-    return seat_update(state, seat, rows, last_seq)
+    payload = seat_update(state, seat, rows, last_seq)
+    if log:
+        payload["log"] = log_part(game_id, state, seat, last_seq=last_seq, before=None)
+    return payload
 
 
 def seat_update(state: GameState, seat: Optional[str], events: Iterable[GameEvent],
                 last_seq: int) -> dict:
     """One seat's `update` message: `events` as that seat may see them, its view of
-    `state` and its legal commands."""
-    payload = {"type": "update", "version": state.version,
-               "events": events_for_seat(events, seat),
+    `state` and its legal commands, and what the players' cards named in the events do
+    (`cards`, only when some are named)."""
+    shown = events_for_seat(events, seat)
+    payload = {"type": "update", "version": state.version, "events": shown,
                "view": view_for(state, seat), "last_seq": last_seq}
+    cards = named_cards(state, shown)
+    if cards:
+        payload["cards"] = cards
     legal = legal_for(state, seat)
     if legal is not None:
         payload["legal"] = legal
     return payload
+
+
+# --- the log: the game's history in pages -----------------------------------------------------
+LOG_PAGE_SIZE = 100  # event seqs per page (placeholders of secret events included)
+CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
+
+
+def named_cards(state: GameState, events: Iterable[dict]) -> dict[str, dict]:
+    """The definitions (icons, open action, wild) of the players' cards named in events a
+    seat may see, by id. Events name a card by its id only, and a card played long ago may
+    have been shuffled back into a deck, so the page could not look it up: this lets the
+    log say what the card does instead of naming an id. Only cards already named in the
+    given (filtered) events are added, so nothing the seat may not see is."""
+    known = state.catalog.cards
+    found: dict[str, dict] = {}
+    for event in events:
+        if event.get("kind") not in CARD_EVENTS:
+            continue
+        ids = [event.get("card"), *(event.get("cards") or [])]
+        for card in ids:
+            if isinstance(card, str) and card in known and card not in found:
+                found[card] = known[card].to_data()
+    return found
+
+
+def log_part(game_id: Any, state: GameState, seat: Optional[str], *, last_seq: int,
+             before: Optional[int]) -> dict:
+    """Up to LOG_PAGE_SIZE events ending just before seq `before` (at `last_seq` when None,
+    never past it), as the seat may see them: secret events are the same placeholders live
+    updates carry. `first_seq` is the lowest seq the page covers and `more` tells whether
+    older events exist."""
+    top = last_seq if before is None else min(before - 1, last_seq)
+    first = max(1, top - LOG_PAGE_SIZE + 1)
+    rows: Iterable[GameEvent] = []
+    if top >= first:
+        rows = GameEvent.objects.filter(game_id=game_id, seq__gte=first,
+                                        seq__lte=top).order_by("seq")
+    events = events_for_seat(rows, seat)
+    part: dict[str, Any] = {"events": events, "first_seq": first, "last_seq": max(top, 0),
+                            "more": first > 1}
+    cards = named_cards(state, events)
+    if cards:
+        part["cards"] = cards
+    return part
+
+
+def log_page(*, game_id: Any, seat: Optional[str], before: int) -> Optional[dict]:
+    """The `log_page` answer to a socket's `log_before`: the events before seq `before`
+    (None while the game has not started)."""
+    current = game_current(game_id)
+    if current is None:
+        return None
+    _, last_seq, state = current
+    return {"type": "log_page", "before": before,
+            **log_part(game_id, state, seat, last_seq=last_seq, before=before)}
 
 
 def game_view(game: Game, seat: Optional[str]) -> Optional[dict]:

@@ -20,8 +20,13 @@ from ancients_ai.engine.undo import may_undo
 def awoken_view(state: GameState) -> dict:
     awoken = state.awoken
     cards = [cast(CardFrame, f) for f in state.frames if f["kind"] == "awoken_card"]
-    resolving = [{"scenario": f["scenario"], "deck": f["deck"], "card": f["card"]}
-                 for f in cards if f["card"]]
+    resolving = []
+    for f in cards:
+        if f["card"]:  # revealed to everyone already: its definition lets the page say what it does
+            rules = awoken.scenario(f["scenario"]).rules
+            deck = rules.minion_cards if f["deck"] == "minion" else rules.ancient_cards
+            resolving.append({"scenario": f["scenario"], "deck": f["deck"], "card": f["card"],
+                              "def": deck[f["card"]].to_data()})
     scenarios = []
     for s in awoken.scenarios:
         rules = s.rules

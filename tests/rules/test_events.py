@@ -38,11 +38,12 @@ def test_docs_list_every_kind_with_its_audience():
     assert documented == EVENT_KINDS
 
 
-def test_the_board_describes_no_kind_the_engines_stopped_emitting():
-    words = (ROOT / "games" / "static" / "games" / "board" / "words.js").read_text()
-    for old in ("attack", "damage", "prompt", "game_over", "monster_action", "monster_idle",
-                "track_effect", "deck_empty", "treasure_deck_empty", "pit_trap_cards"):
-        assert f'case "{old}":' not in words
+def test_the_board_has_a_sentence_for_every_kind_and_for_no_other():
+    sentences = (ROOT / "games" / "static" / "games" / "board" / "sentences.js").read_text()
+    start = sentences.index("const SENTENCES = {")
+    table = sentences[start:sentences.index("\n};", start)]
+    described = set(re.findall(r"^  ([a-z_]+): ", table, re.M)) - {"hidden"}
+    assert described == set(EVENT_KINDS)
 
 
 def test_an_outcome_reads_and_stores_as_the_dict_it_replaced():

@@ -8,9 +8,9 @@ import { PlayFlow, STAY } from "./flow.js";
 import { PromptDialog } from "./prompts.js";
 import { Panels } from "./panels.js";
 import { GameSocket } from "./socket.js";
-import { HandOff, handOffWords } from "./handoff.js";
+import { HandOff } from "./handoff.js";
 import { icon, FLAG_WORDS } from "./icons.js";
-import { Names, describe, initials, promptWords, titleCase } from "./words.js";
+import { Names, initials, promptWords, titleCase } from "./words.js";
 
 const STEP_MS = 400;
 
@@ -44,6 +44,7 @@ export class BoardApp {
     this.resyncAttempts = 0;
     this.messageCounter = 0;
     this.names = new Names(this);
+    this.cardDefs = new Map(); // players' cards named in events: id -> what the card does
     this.colourFor = colourForPlayer(this.view, this.seats);
     this.flow = new PlayFlow(this);
 
@@ -175,7 +176,15 @@ export class BoardApp {
   onMessage(msg) {
     switch (msg.type) {
       case "update":
+        this.learnCards(msg.cards);
+        // a socket's first update carries the recent history: lines up to what this page
+        // has already queued; later ones come as the update's own events
+        if (msg.log) this.panels.logHistory(msg.log, this.queuedSeq, msg.view);
         return this.onUpdate(msg);
+      case "log_page":
+        this.learnCards(msg.cards);
+        this.panels.logHistory(msg, this.queuedSeq);
+        return;
       case "ack": {
         this.pending.delete(msg.id);
         this.renderInteraction();
@@ -207,6 +216,15 @@ export class BoardApp {
       default:
         return;
     }
+  }
+
+  learnCards(cards) {
+    if (cards && typeof cards === "object") for (const [id, def] of Object.entries(cards)) this.cardDefs.set(id, def);
+  }
+
+  /** Ask the server for the log's events before seq `before` ("Show earlier"). */
+  requestEarlierLog(before) {
+    if (this.socket) this.socket.send({ type: "log_before", seq: before });
   }
 
   onUpdate(msg) {
@@ -252,8 +270,7 @@ export class BoardApp {
     const animate = !document.hidden && this.queue.length < 4 && update.events.length < 60;
     const ancients = update.view.turn.phase === "ancients" || this.view.turn.phase === "ancients";
     for (const e of update.events) {
-      const text = handOffWords(e, this.names) ?? describe(e, this.names);
-      if (text) this.panels.log(text, logClass(e));
+      const text = this.panels.logEvent(e);
       const visual = animate && this.animateEvent(e);
       if (typeof e.seq === "number") this.lastSeq = Math.max(this.lastSeq, e.seq);
       if (visual) await sleep(STEP_MS);
@@ -517,14 +534,6 @@ export class BoardApp {
     setTimeout(() => node.remove(), 4400);
     while (this.toastHost.children.length > 3) this.toastHost.firstChild.remove();
   }
-}
-
-function logClass(e) {
-  if (["damage_dealt", "knocked_out"].includes(e.kind)) return "hurt";
-  if (e.kind === "damage_prevented") return "saved";
-  if (/^turn_|round|ancients_turn|players_turn/.test(e.kind)) return "turn";
-  if (e.kind === "game_ended") return "over";
-  return "";
 }
 
 export function startBoard(root, initial) {

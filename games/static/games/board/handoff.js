@@ -9,23 +9,6 @@
 // shows the game after it: a double click sends one command, not a refused second one.
 import { h } from "./dom.js";
 
-/** Log lines for the events of the hand-off and of undo (the rest are words.js's). */
-export function handOffWords(e, names) {
-  const me = e.player === names.app.seat;
-  const who = names.seatCap(e.player);
-  switch (e.kind) {
-    case "seat_finished": {
-      const waiting = (e.waiting_for || []).map((s) => names.seat(s));
-      if (!waiting.length) return `${who} ${me ? "are" : "is"} done.`;
-      if (me) return `You are done; waiting for ${waiting.join(" and ")}.`;
-      return `${who} is done and waits for ${waiting.join(" and ")}.`;
-    }
-    case "seat_resumed": return `${who} ${me ? "play" : "plays"} on.`;
-    case "command_undone": return `${who} took back ${me ? "your" : "their"} move.`;
-    default: return undefined;
-  }
-}
-
 export class HandOff {
   constructor(app, endButton) {
     this.app = app;

@@ -4,6 +4,7 @@ import { clear, colourOf, h } from "./dom.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
 import { effectText, initials, outcomeCause, titleCase } from "./words.js";
+import { describe } from "./sentences.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
 
@@ -176,12 +177,116 @@ export class Panels {
   }
 
   // ---------------------------------------------------------------- log
-  log(text, cls = "") {
+  // The log holds one line per event the seat may see, in seq order: lines played live,
+  // the recent history a socket's first update carries (so a reload keeps the game so far)
+  // and older pages fetched with "Show earlier". A seq is written once, whichever came first.
+  logState() {
+    if (!this.logged) this.logged = { seqs: new Set(), oldest: null, more: false, button: null };
+    return this.logged;
+  }
+
+  logItem(text, cls, seq) {
+    const dataset = typeof seq === "number" ? { seq: String(seq) } : {};
+    return h(`li${cls ? "." + cls : ""}`, { text, dataset });
+  }
+
+  log(text, cls = "", seq = null) {
     if (!text) return;
-    const item = h(`li${cls ? "." + cls : ""}`, { text });
-    this.logHost.append(item);
-    while (this.logHost.children.length > 300) this.logHost.firstChild.remove();
+    const state = this.logState();
+    if (typeof seq === "number") {
+      if (state.seqs.has(seq)) return;
+      state.seqs.add(seq);
+    }
+    this.logHost.append(this.logItem(text, cls, seq));
+    this.trimLog();
     this.logHost.scrollTop = this.logHost.scrollHeight;
+  }
+
+  /** Log one event as it is played; its line (or null when it has none). */
+  logEvent(e) {
+    const text = describe(e, this.app.names);
+    if (typeof e.seq === "number") {
+      if (this.logState().seqs.has(e.seq)) return text;
+      if (!text) this.logState().seqs.add(e.seq);
+    }
+    if (text) this.log(text, logClass(e), e.seq);
+    return text;
+  }
+
+  /** History from the server (`log` in a socket's first update, or a `log_page`): each
+   * event up to seq `upTo` not logged yet goes in its place by seq (later ones arrive as
+   * the update's own events). */
+  logHistory(part, upTo, view = null) {
+    const state = this.logState();
+    const names = this.app.names;
+    // A minion is named with its space ("Acolyte on 17"): in old lines, the space it had
+    // then. Walking back from the newest event, a move puts it back where it came from.
+    const older = typeof part.first_seq === "number" && (state.oldest === null || part.first_seq < state.oldest);
+    const walk = view ? new Map((view.monsters || []).map((m) => [m.id, m.space])) : new Map(state.positions || []);
+    const fresh = [];
+    for (const e of [...(part.events || [])].reverse()) {
+      if (typeof e.seq !== "number") continue;
+      if (e.seq <= upTo && !state.seqs.has(e.seq)) {
+        state.seqs.add(e.seq);
+        names.at = walk;
+        const text = describe(e, names);
+        names.at = null;
+        if (text) fresh.unshift(this.logItem(text, logClass(e), e.seq));
+      }
+      if (e.kind === "minion_moved" || e.kind === "ancient_moved") walk.set(e.figure, e.from);
+      else if (e.kind === "knocked_out") walk.set(e.figure, e.space);
+      else if (e.kind === "minion_summoned") walk.set(e.figure, null);
+    }
+    if (older) state.positions = walk;
+    const atEnd = this.logHost.scrollTop + this.logHost.clientHeight >= this.logHost.scrollHeight - 4;
+    const sequenced = [...this.logHost.children].filter((li) => li.dataset.seq);
+    for (const item of fresh) {
+      const seq = Number(item.dataset.seq);
+      const after = sequenced.find((li) => Number(li.dataset.seq) > seq);
+      if (after) this.logHost.insertBefore(item, after);
+      else this.logHost.append(item);
+    }
+    if (older) {
+      state.oldest = part.first_seq;
+      state.more = !!part.more;
+    }
+    this.renderEarlier();
+    if (part.type === "log_page") this.logHost.scrollTop = 0;
+    else if (atEnd || fresh.length) this.logHost.scrollTop = this.logHost.scrollHeight;
+  }
+
+  /** The "Show earlier" button above the log, while older events exist. */
+  renderEarlier() {
+    const state = this.logState();
+    if (!state.button) {
+      state.button = h("button.btn.log-earlier", {
+        type: "button", style: "align-self:flex-start;font-size:.75rem;padding:.1rem .6rem;margin-bottom:.3rem",
+        onclick: () => {
+          if (state.oldest === null || state.oldest <= 1) return;
+          state.button.disabled = true;
+          state.button.textContent = "Loading…";
+          this.app.requestEarlierLog(state.oldest);
+          setTimeout(() => this.renderEarlier(), 8000); // no answer (offline, refused): offer it again
+        },
+      });
+      this.logHost.before(state.button);
+    }
+    state.button.style.display = state.more && state.oldest > 1 ? "" : "none";
+    state.button.disabled = false;
+    state.button.textContent = "Show earlier";
+  }
+
+  trimLog() {
+    const state = this.logState();
+    if (this.logHost.children.length <= 2000) return;
+    while (this.logHost.children.length > 1500) this.logHost.firstChild.remove();
+    const first = [...this.logHost.children].find((li) => li.dataset.seq);
+    if (first) {
+      state.oldest = Number(first.dataset.seq);
+      state.more = state.oldest > 1;
+      for (const seq of [...state.seqs]) if (seq < state.oldest) state.seqs.delete(seq);
+      this.renderEarlier();
+    }
   }
 
   // ---------------------------------------------------------------- game over
@@ -217,4 +322,13 @@ export class Panels {
       h("div.gameover-links", {}, links)));
     this.gameover.hidden = false;
   }
+}
+
+/** The log line's style for an event. */
+export function logClass(e) {
+  if (["damage_dealt", "knocked_out"].includes(e.kind)) return "hurt";
+  if (e.kind === "damage_prevented") return "saved";
+  if (/^turn_|round|ancients_turn|players_turn/.test(e.kind)) return "turn";
+  if (e.kind === "game_ended") return "over";
+  return "";
 }

@@ -3,7 +3,7 @@
 import { clear, h } from "./dom.js";
 import { cardElement, shortName } from "./hand.js";
 import { icon, FLAG_WORDS } from "./icons.js";
-import { promptWords, titleCase } from "./words.js";
+import { promptWords, revealedCardWords, titleCase } from "./words.js";
 
 export class PromptDialog {
   constructor(app, dialog) {
@@ -97,7 +97,7 @@ export class PromptDialog {
       }
       case "interrupt_window": {
         body.push(head("Interrupt?", "interrupt"), h("p.prompt-text", { text: promptWords(p, names) }));
-        if (p.card) body.push(h("p.prompt-hint", { text: `Revealed: ${titleCase(p.card.id || p.card)}` }));
+        if (p.card) body.push(h("p.prompt-hint.revealed-card", { text: revealedCardWords(p, names) }));
         const wilds = this.cardsFor((c) => c.wild);
         if (wilds.length) {
           body.push(h("p.prompt-hint", { text: "Play a wild card to take a turn of your own now:" }));
