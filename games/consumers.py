@@ -29,7 +29,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import broadcast, json_text, presence, selectors, services
+from games import broadcast, game_log, json_text, presence, selectors, services
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -207,7 +207,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if type(before) is not int or before < 1:
             await self._error("bad_message", "'seq' must be a whole number >= 1")
             return
-        page = await database_sync_to_async(selectors.log_page)(
+        page = await database_sync_to_async(game_log.log_page)(
             game_id=self.game_id, seat=self.seat, before=before)
         if page is None:
             await self._error("game_not_started",
@@ -236,8 +236,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # -- sending -----------------------------------------------------------------------------
     async def _send_update(self, *, after: Optional[int], force: bool = False,
                            extra: Optional[dict] = None, log: bool = False) -> None:
-        payload = await database_sync_to_async(selectors.update_payload)(
-            game_id=self.game_id, seat=self.seat, after=after, log=log)
+        read = game_log.greeting if log else selectors.update_payload
+        payload = await database_sync_to_async(read)(
+            game_id=self.game_id, seat=self.seat, after=after)
         if payload is None:
             return
         if extra:

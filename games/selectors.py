@@ -268,14 +268,13 @@ def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
 
 
 def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
-                   log: bool = False) -> Optional[dict]:
+                   extra: Optional[Callable[[GameState, int], dict]] = None) -> Optional[dict]:
     """The `update` message for one seat read from the database: events with seq > `after`
     (none when `after` is None) up to the snapshot read, the fresh view, and the last seq
     included. For a socket's first update, a resync, and a socket that missed a change;
     every other update is built once by the writer (`seat_update`) and sent with the
-    change (games.broadcast). With `log`, the update also carries the recent history
-    (`log_part`) up to the same last seq: a socket's greeting, so a reloaded page shows
-    the game so far and not only what happens next.
+    change (games.broadcast). `extra(state, last_seq)` adds fields read at the same
+    version (a socket's first update adds the recent history: `game_log.greeting`).
 
     Returns None while the game has not started. Snapshot and events agree: an event
     committed after the snapshot was read is left for the next update.
@@ -289,8 +288,8 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
         rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
                                         seq__lte=last_seq).order_by("seq")
     payload = seat_update(state, seat, rows, last_seq)
-    if log:
-        payload["log"] = log_part(game_id, state, seat, last_seq=last_seq, before=None)
+    if extra is not None:
+        payload.update(extra(state, last_seq))
     return payload
 
 
@@ -311,8 +310,7 @@ def seat_update(state: GameState, seat: Optional[str], events: Iterable[GameEven
     return payload
 
 
-# --- the log: the game's history in pages -----------------------------------------------------
-LOG_PAGE_SIZE = 100  # event seqs per page (placeholders of secret events included)
+# --- cards named in events -------------------------------------------------------------------
 CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
 
 
@@ -332,38 +330,6 @@ def named_cards(state: GameState, events: Iterable[dict]) -> dict[str, dict]:
             if isinstance(card, str) and card in known and card not in found:
                 found[card] = known[card].to_data()
     return found
-
-
-def log_part(game_id: Any, state: GameState, seat: Optional[str], *, last_seq: int,
-             before: Optional[int]) -> dict:
-    """Up to LOG_PAGE_SIZE events ending just before seq `before` (at `last_seq` when None,
-    never past it), as the seat may see them: secret events are the same placeholders live
-    updates carry. `first_seq` is the lowest seq the page covers and `more` tells whether
-    older events exist."""
-    top = last_seq if before is None else min(before - 1, last_seq)
-    first = max(1, top - LOG_PAGE_SIZE + 1)
-    rows: Iterable[GameEvent] = []
-    if top >= first:
-        rows = GameEvent.objects.filter(game_id=game_id, seq__gte=first,
-                                        seq__lte=top).order_by("seq")
-    events = events_for_seat(rows, seat)
-    part: dict[str, Any] = {"events": events, "first_seq": first, "last_seq": max(top, 0),
-                            "more": first > 1}
-    cards = named_cards(state, events)
-    if cards:
-        part["cards"] = cards
-    return part
-
-
-def log_page(*, game_id: Any, seat: Optional[str], before: int) -> Optional[dict]:
-    """The `log_page` answer to a socket's `log_before`: the events before seq `before`
-    (None while the game has not started)."""
-    current = game_current(game_id)
-    if current is None:
-        return None
-    _, last_seq, state = current
-    return {"type": "log_page", "before": before,
-            **log_part(game_id, state, seat, last_seq=last_seq, before=before)}
 
 
 def game_view(game: Game, seat: Optional[str]) -> Optional[dict]:

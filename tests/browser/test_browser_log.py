@@ -312,10 +312,10 @@ def _play_in_the_browser(pages, game_id, moves: int) -> None:
 @pytest.mark.usefixtures("eager_celery")
 def test_the_log_survives_a_reload_and_shows_earlier_parts_on_request(people, monkeypatch):
     from browser.live import game_row
-    from games import selectors
+    from games import game_log, selectors
     from games.models import GameEvent
 
-    monkeypatch.setattr(selectors, "LOG_PAGE_SIZE", 12)  # daphne runs in this process
+    monkeypatch.setattr(game_log, "LOG_PAGE_SIZE", 12)  # daphne runs in this process
     game, ada, bram = _skirmish_some_moves_in(30)
     ada_page, bram_page = people(user=ada), people(user=bram)
     for page in (ada_page, bram_page):

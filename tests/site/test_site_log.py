@@ -10,7 +10,7 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from games import selectors, services
+from games import game_log, selectors, services
 from games.models import Game, GameEvent
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, current_state, eager_celery, receive,
@@ -55,7 +55,7 @@ def _unseen_cards_of_p2(game_id) -> set[str]:
 
 async def test_the_first_update_carries_the_game_so_far_as_the_seat_may_see_it(owner, teammate):
     game = await db(_played_skirmish)(owner, teammate)
-    assert game.last_seq <= selectors.LOG_PAGE_SIZE  # the whole game fits the first page
+    assert game.last_seq <= game_log.LOG_PAGE_SIZE  # the whole game fits the first page
     comm = communicator(game.id, owner)
 
     update = await connect_seated(comm)
@@ -75,7 +75,7 @@ async def test_the_first_update_carries_the_game_so_far_as_the_seat_may_see_it(o
 
 
 async def test_log_before_pages_back_to_the_first_event(owner, teammate, monkeypatch):
-    monkeypatch.setattr(selectors, "LOG_PAGE_SIZE", 7)
+    monkeypatch.setattr(game_log, "LOG_PAGE_SIZE", 7)
     game = await db(_played_skirmish)(owner, teammate)
     comm = communicator(game.id, teammate)
     update = await connect_seated(comm)
