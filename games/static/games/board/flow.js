@@ -8,6 +8,8 @@ import { shortName } from "./hand.js";
 const ATTACKS = new Set(["melee", "heavy_melee", "ranged", "heavy_ranged", "area"]);
 const DEFENCE_ONLY = new Set(["shield", "cover"]);
 const STAY = "stay";
+// listed commands that do not mean "your move": they come with a question or in the Ancients' turn
+const NOT_A_TURN = new Set(["interrupt", "assign", "use_treasure"]);
 const UNLISTED_OK = new Set(["claim", "reveal_object", "use_treasure"]);
 // actions this flow builds itself; anything else the server lists is offered as listed
 const KNOWN = new Set(["move", "fly", "rally", "claim", "draw_two", "interrupt", "reveal", "reveal_object",
@@ -61,7 +63,8 @@ export class PlayFlow {
   canAct() {
     const v = this.view;
     if (!this.seat || v.outcome) return false;
-    if (this.app.legal) return this.app.legal.some((c) => c.do && c.do !== "interrupt" && c.do !== "assign");
+    // an interrupt, the secret assignment and a treasure used at any moment are no turn of one's own
+    if (this.app.legal) return this.app.legal.some((c) => c.do && !NOT_A_TURN.has(c.do));
     if (v.prompt) return false;
     if (v.turn.phase !== "play") return false;
     if (v.mode === "skirmish") return v.turn.actor === this.seat;

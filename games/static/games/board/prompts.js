@@ -1,5 +1,7 @@
 // Questions the rules ask a person mid-resolution (defend? which target? interrupt?),
-// shown as a modal with clear choices; everyone else sees who is being waited on.
+// shown as a modal with clear choices; everyone else sees who is being waited on. A treasure
+// the legal list offers meanwhile (one usable at any moment) is offered in the modal too,
+// since the modal keeps the panel's "use" buttons out of reach.
 import { clear, h } from "./dom.js";
 import { cardElement, shortName } from "./hand.js";
 import { icon, FLAG_WORDS } from "./icons.js";
@@ -18,7 +20,9 @@ export class PromptDialog {
     const v = this.app.view;
     const p = v.prompt;
     const setup = this.setupNeeded();
-    const key = p && p.to === this.app.seat ? `${v.version}|${p.kind}` : setup ? `setup|${v.version}` : null;
+    // a new legal list redraws it too: using a treasure leaves the same question pending
+    const key = p && p.to === this.app.seat ? `${v.version}|${p.kind}|${JSON.stringify(this.treasureUses())}`
+      : setup ? `setup|${v.version}` : null;
     if (!key) {
       this.close();
       return;
@@ -46,6 +50,48 @@ export class PromptDialog {
   cardsFor(predicate) {
     const me = (this.app.view.players || []).find((p) => p.id === this.app.seat);
     return ((me && me.hand) || []).filter(predicate);
+  }
+
+  /** The `use_treasure` commands the legal list offers now, exactly as listed. */
+  treasureUses() {
+    return (this.app.legal || []).filter((c) => c.do === "use_treasure");
+  }
+
+  /**
+   * Buttons for the treasures usable while the question waits (a card usable at any
+   * moment), named by the treasure and what its card says. A use answers nothing: the
+   * dialog stays open (that button disabled, so a double click sends one command) and is
+   * drawn again with the question and the new legal list when the update arrives.
+   */
+  treasureActions() {
+    const uses = this.treasureUses();
+    if (!uses.length) return null;
+    const app = this.app;
+    const names = app.names;
+    const held = app.awokenPart().treasures_held || {};
+    return h("div.prompt-treasures", {},
+      h("p.prompt-hint", { text: "You may use a treasure now; the question stays open afterwards:" }),
+      uses.map((cmd) => {
+        const def = held[cmd.treasure] || {};
+        const holder = names.character(cmd.character);
+        const parts = [`Use ${names.treasure(cmd.treasure)}`];
+        if (cmd.character) parts.push(`(${holder ? shortName(holder.name) : names.figure(cmd.character)})`);
+        if (cmd.target) parts.push(`on ${names.figure(cmd.target)}`);
+        if (typeof cmd.space === "number") parts.push(`at ${cmd.space}`);
+        if (typeof cmd.to === "number") parts.push(`to ${cmd.to}`);
+        const label = parts.join(" ");
+        const text = def.text ? `${label}: ${def.text.charAt(0).toLowerCase()}${def.text.slice(1)}` : label;
+        const button = h("button.btn.treasure-use", {
+          type: "button",
+          dataset: { treasure: cmd.treasure, character: cmd.character || "" },
+          onclick: () => {
+            button.disabled = true;
+            app.sendCommand(cmd, label);
+          },
+          text,
+        });
+        return button;
+      }));
   }
 
   legalResponses(name) {
@@ -117,6 +163,10 @@ export class PromptDialog {
         body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
       }
     }
+    // the treasures go before the answers that close the question ("Take the hit", "Pass")
+    const last = body[body.length - 1];
+    const closing = last && last.classList.contains("prompt-actions") ? body.pop() : null;
+    body.push(this.treasureActions(), closing);
     this.dialog.append(h("div.prompt", { dataset: { kind: p.kind } }, ...body));
   }
 
