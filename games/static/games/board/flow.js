@@ -8,7 +8,7 @@ import { shortName } from "./hand.js";
 const ATTACKS = new Set(["melee", "heavy_melee", "ranged", "heavy_ranged", "area"]);
 const DEFENCE_ONLY = new Set(["shield", "cover"]);
 const STAY = "stay";
-// listed commands that do not mean "your move": they come with a question or in the Ancients' turn
+// listed commands that alone do not make it your move: an interrupt, the secret assignment, a treasure usable at any moment
 const NOT_A_TURN = new Set(["interrupt", "assign", "use_treasure"]);
 const UNLISTED_OK = new Set(["claim", "reveal_object", "use_treasure"]);
 // actions this flow builds itself; anything else the server lists is offered as listed
@@ -63,7 +63,6 @@ export class PlayFlow {
   canAct() {
     const v = this.view;
     if (!this.seat || v.outcome) return false;
-    // an interrupt, the secret assignment and a treasure used at any moment are no turn of one's own
     if (this.app.legal) return this.app.legal.some((c) => c.do && !NOT_A_TURN.has(c.do));
     if (v.prompt) return false;
     if (v.turn.phase !== "play") return false;
