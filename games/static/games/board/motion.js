@@ -159,9 +159,9 @@ export class Motion {
   pop(id, text, cls) {
     const at = this.app.tokens.position(id);
     if (!at) return;
-    const size = this.app.map.unit * 0.16;
+    const size = this.app.map.unit * 0.26;
     const t = svg("text", {
-      class: `fx-pop ${cls}`, x: at[0], y: at[1] - size * 0.6, "font-size": size,
+      class: `fx-pop ${cls}`, x: at[0], y: at[1] - size * 0.9, "font-size": size,
       "text-anchor": "middle", "dominant-baseline": "central", "data-figure": id,
     }, this.app.map.fxLayer);
     t.textContent = text;
