@@ -167,6 +167,7 @@ def test_on_a_phone_the_current_action_stays_in_sight(chromium):
     page.evaluate(WATCH)
     end_the_players_turn(table)
     page.wait_for_selector(".map .fx-strike", timeout=20_000)
+    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "ancients-turn-phone.png"))
     wait_idle(page, timeout=60_000)
     rects = watched(page)["rects"]

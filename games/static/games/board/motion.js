@@ -99,6 +99,10 @@ export class Motion {
     if (MOVES.has(e.kind) && typeof e.to === "number") {
       const id = e.figure || e.character || e.monster || e.minion || e.ancient || e.id;
       if (!app.tokens.get(id)) return false;
+      if (e.teleported) {
+        this.jump(id, e.to);
+        return true;
+      }
       if (this.level === "full") {
         const path = this.pathOf(e, app.tokens.get(id).space);
         for (const space of path.slice(0, -1)) {
@@ -123,6 +127,15 @@ export class Motion {
       return drawn;
     }
     return app.animateEvent(e);
+  }
+
+  /** A figure that vanishes and reappears: no slide across the map, a fade where it lands. */
+  jump(id, space) {
+    const node = this.app.tokens.nodes.get(id);
+    node?.classList.add("jump");
+    this.app.tokens.update(id, { space });
+    this.app.tokens.mark(id, "fade-in", 400);
+    requestAnimationFrame(() => requestAnimationFrame(() => node?.classList.remove("jump")));
   }
 
   /** The spaces a move goes through after its start, its end included. */
