@@ -81,6 +81,16 @@ def watched(page) -> dict:
     return page.evaluate("() => window.watched")
 
 
+def slides(page, selector: str) -> bool:
+    """Whether a change of place of the first `selector` token is animated (a transition on
+    its transform that takes some time)."""
+    return page.evaluate("""(sel) => {
+      const cs = getComputedStyle(document.querySelector(sel));
+      const props = cs.transitionProperty.split(", "), times = cs.transitionDuration.split(", ");
+      return props.some((p, i) => (p === "transform" || p === "all") && parseFloat(times[i % times.length]) > 0);
+    }""", selector)
+
+
 def space_of(page, figure: str):
     return page.evaluate("(id) => { const d = window.wildlandsBoard.tokens.get(id); return d ? d.space : null; }", figure)
 
@@ -110,13 +120,13 @@ def test_each_monster_action_is_captioned_and_drawn_in_turn(chromium):
     assert "attack" in attack["text"]
 
     # a moving monster slides through places between its old space and its new one
-    mover_seq, move = next((seq, e) for seq, e in events if e.kind in MOVES)
+    move = next(e for _, e in events if e.kind in MOVES)
     places = seen["places"][move.data["figure"]]
     (x0, y0), (x1, y1) = places[0], places[-1]
     span = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     between = [(x, y) for x, y in places
                if min(((x - x0) ** 2 + (y - y0) ** 2) ** .5, ((x - x1) ** 2 + (y - y1) ** 2) ** .5) > span * 0.1]
-    assert span > 0 and len(between) >= 2
+    assert span > 0 and len(between) >= 2 and slides(page, ".token.minion")
 
     # the damage popped up on whoever took it
     hurt = [e.data for _, e in events if e.kind == "damage_dealt"]
@@ -150,6 +160,7 @@ def test_with_animations_off_the_turn_jumps_to_the_result(chromium):
     assert page.locator(".map .fx-strike").count() == 0
     move = next(e for _, e in events if e.kind in MOVES)
     assert len(seen["places"][move.data["figure"]]) <= 2  # where it was, where it is: no slide
+    assert not slides(page, ".token.minion")
     log = page.locator("[data-role=log]").inner_text()
     assert "The Ancients' turn is over." in log
     for monster in table.state.monsters.values():
@@ -163,7 +174,8 @@ def test_on_a_phone_the_current_action_stays_in_sight(chromium):
     page = open_page(chromium, table, "p1", viewport=(390, 844), device_scale_factor=2,
                      is_mobile=True, has_touch=True)
     wait_idle(page)
-    page.locator("[data-role=end-turn]").scroll_into_view_if_needed()  # where a player ends the turn
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # read down to the log
+    assert page.evaluate("() => window.wildlandsBoard.map.root.getBoundingClientRect().bottom") < 0
     page.evaluate(WATCH)
     end_the_players_turn(table)
     page.wait_for_selector(".map .fx-strike", timeout=20_000)
@@ -178,4 +190,21 @@ def test_on_a_phone_the_current_action_stays_in_sight(chromium):
     assert all(r["mapShown"] > 200 for r in rects if r["kind"] in MONSTER_ACTIONS)
     if os.environ.get("WILDLANDS_DOCS_SHOTS"):
         shutil.copyfile(ARTIFACTS / "ancients-turn-phone.png", DOCS / "ancients-turn-phone.png")
+    assert page.js_errors == []
+
+
+def test_a_system_asking_for_less_motion_gets_reduced_animations(chromium):
+    table = solo_table()
+    page = open_page(chromium, table, "p1", reduced_motion="reduce")
+    wait_idle(page)
+    assert page.locator("[data-role=motion]").input_value() == "reduced"
+    page.evaluate(WATCH)
+    events = end_the_players_turn(table)
+    wait_idle(page, timeout=60_000)
+    seen = watched(page)
+    # still said, one action at a time, but the monsters change place without sliding
+    actions = [seq for seq, e in events if e.kind in MONSTER_ACTIONS]
+    assert [c["seq"] for c in seen["captions"] if c["seq"] in actions] == actions
+    assert not slides(page, ".token.minion")
+    assert seen["pops"]  # the damage still shows, fading in and out
     assert page.js_errors == []
