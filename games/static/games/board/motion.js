@@ -60,10 +60,20 @@ export class Motion {
     this.caption.textContent = text;
     this.caption.dataset.kind = e.kind || "";
     this.caption.dataset.seq = typeof e.seq === "number" ? String(e.seq) : "";
+    this.caption.classList.toggle("at-bottom", this.nearTop(e));
     this.caption.hidden = false;
     this.caption.classList.remove("fresh");
     void this.caption.offsetWidth;
     this.caption.classList.add("fresh");
+  }
+
+  /** Whether the figures of `e` stand in the top quarter of the map, under the caption. */
+  nearTop(e) {
+    const [, y0, , y1] = this.app.map.data.bounds;
+    const spots = [e.attacker, e.target, e.figure, e.character].map((id) => id && this.app.tokens.position(id));
+    if (typeof e.to === "number") spots.push(this.app.map.centre(e.to));
+    if (typeof e.space === "number") spots.push(this.app.map.centre(e.space));
+    return spots.some((p) => p && p[1] < y0 + (y1 - y0) * 0.25);
   }
 
   hush() {
@@ -156,7 +166,7 @@ export class Motion {
     const to = (target && tokens.position(target)) || (typeof space === "number" ? this.app.map.centre(space) : null);
     if (!from || !to) return;
     const layer = this.app.map.fxLayer;
-    const w = this.app.map.unit * 0.04;
+    const w = this.app.map.unit * 0.055;
     const g = svg("g", { class: "fx-strike", "data-attacker": attacker }, layer);
     svg("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], "stroke-width": w }, g);
     const a = Math.atan2(to[1] - from[1], to[0] - from[0]);
