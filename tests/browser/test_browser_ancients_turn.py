@@ -163,6 +163,11 @@ def test_with_animations_off_the_turn_jumps_to_the_result(chromium):
     assert not slides(page, ".token.minion")
     log = page.locator("[data-role=log]").inner_text()
     assert "The Ancients' turn is over." in log
+    # a longer move would be walked space by space: each step of the path is to a neighbour
+    path = page.evaluate("() => window.wildlandsBoard.map.path(1, 42)")
+    assert path[-1] == 42 and len(path) >= 5
+    steps = page.evaluate("(p) => p.every((n, i) => window.wildlandsBoard.map.neighbours(i ? p[i - 1] : 1).includes(n))", path)
+    assert steps
     for monster in table.state.monsters.values():
         if monster.space is not None and not monster.knocked_out:
             assert space_of(page, monster.id) == monster.space
