@@ -177,7 +177,9 @@ def test_the_ancients_turn_is_animated_and_logged(chromium):
     expect(page.locator(".panel.scenario")).to_have_count(1)
     expect(page.locator(".panel.goal")).to_contain_text("0 of 5")
     page.click("[data-role=end-turn]")
-    for _ in range(20):  # answer whatever the Ancients ask (interrupts, defences, choices)
+    # answer whatever the Ancients ask (interrupts, defences, choices); the page plays each
+    # action at a readable pace first, so a question shows up some seconds after the last
+    for _ in range(80):
         page.wait_for_timeout(300)
         if (not answer_cautiously(page) and table.state.turn.phase == "play"
                 and not table.state.prompt):

@@ -11,6 +11,7 @@ import { GameSocket } from "./socket.js";
 import { HandOff } from "./handoff.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { Names, initials, promptWords, titleCase } from "./words.js";
+import { Motion } from "./motion.js";
 
 const STEP_MS = 400;
 
@@ -65,6 +66,7 @@ export class BoardApp {
       });
       area.append(zoom);
     }
+    this.motion = new Motion(this, { caption: $("[data-role=caption]"), control: $("[data-role=motion]") });
     this.hand = new HandView($("[data-role=hand]"), { onPick: (id) => this.flow.pickCard(id) });
     this.intentHost = $("[data-role=intent]");
     this.endTurnButton = $("[data-role=end-turn]");
@@ -262,19 +264,21 @@ export class BoardApp {
     } finally {
       this.draining = false;
       this.root.classList.remove("animating");
+      if (this.view.turn.phase !== "ancients" || this.view.prompt) this.motion.hush();
     }
   }
 
   async play(update) {
     this.pendingView = update.view;
-    const animate = !document.hidden && this.queue.length < 4 && update.events.length < 60;
     const ancients = update.view.turn.phase === "ancients" || this.view.turn.phase === "ancients";
+    // an Ancients' turn arrives as a burst of updates: it is paced here, one action at a time
+    const behind = ancients ? this.queue.length > 60 : this.queue.length >= 4;
+    const animate = !document.hidden && !this.motion.off && !behind && update.events.length < 60;
     for (const e of update.events) {
       const text = this.panels.logEvent(e);
-      const visual = animate && this.animateEvent(e);
       if (typeof e.seq === "number") this.lastSeq = Math.max(this.lastSeq, e.seq);
-      if (visual) await sleep(STEP_MS);
-      else if (animate && ancients && text) await sleep(STEP_MS / 3);
+      if (animate && ancients) await this.motion.play(e, text);
+      else if (animate && this.animateEvent(e)) await sleep(STEP_MS);
     }
     this.pendingView = null;
     this.applyView(update.view, update.legal);

@@ -11,6 +11,7 @@ export class Tokens {
     this.layer = map.tokenLayer;
     this.nodes = new Map();
     this.descs = new Map();
+    this.at = new Map();
     this.onClick = onClick;
     // Shapes are drawn in "token units" (a character is 50 across its radius) and scaled
     // onto the map: small SVG font sizes render badly, and every map has its own scale.
@@ -189,6 +190,12 @@ export class Tokens {
     const node = this.nodes.get(d.id);
     if (!node) return;
     node.style.transform = `translate(${x.toFixed(3)}px, ${y.toFixed(3)}px) scale(${(this.k * scale).toFixed(4)})`;
+    this.at.set(d.id, [x, y]);
+  }
+
+  /** Where a token stands (map units), for effects drawn between figures; null if gone. */
+  position(id) {
+    return this.nodes.has(id) ? this.at.get(id) || null : null;
   }
 
   setSelectable(ids, cls = "selectable") {

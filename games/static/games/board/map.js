@@ -180,6 +180,24 @@ export class BoardMap {
     return [...dist.keys()].sort((a, b) => a - b);
   }
 
+  /** The spaces of a shortest walk from a to b, b included and a not; null when there is none. */
+  path(a, b) {
+    if (a === b || !this.has(a) || !this.has(b)) return null;
+    const back = new Map([[a, null]]);
+    const queue = [a];
+    while (queue.length) {
+      const cur = queue.shift();
+      if (cur === b) break;
+      for (const nxt of this.neighbours(cur)) {
+        if (!back.has(nxt)) { back.set(nxt, cur); queue.push(nxt); }
+      }
+    }
+    if (!back.has(b)) return null;
+    const out = [];
+    for (let n = b; n !== a; n = back.get(n)) out.unshift(n);
+    return out;
+  }
+
   /** Line of sight from a to b when the server sent a sight table; otherwise unknown (true). */
   sees(a, b, { heavy = false } = {}) {
     const table = this.data.sight;
