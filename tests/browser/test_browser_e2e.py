@@ -59,9 +59,10 @@ def board_ready(page) -> None:
     wait_idle(page, timeout=30_000)
 
 
-def answer_prompts(pages, until, rounds: int = 120, describe=lambda: "") -> None:
+def answer_prompts(pages, until, rounds: int = 400, describe=lambda: "") -> None:
     """Answer whatever the rules ask (interrupt windows, defences, choices) with the
-    cautious answer, in every page, until `until()` holds."""
+    cautious answer, in every page, until `until()` holds (the pages show the Ancients'
+    actions one by one, about 0.8 s each, so a question can take a while to come)."""
     for _ in range(rounds):
         if until():
             return
