@@ -353,6 +353,8 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
         transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
     if deferred:
         transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
+    awaiting = game.awaiting  # a bot seat to play: its task (games.bot_seats), on commit
+    transaction.on_commit(lambda: _bot_seats().after_step(game_id, version, awaiting), robust=True)
     return ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
@@ -408,6 +410,11 @@ def _enqueue_ancients(game_id: str, version: int) -> None:
     from games.tasks import run_ancients_turn
 
     run_ancients_turn.delay(game_id, version)
+
+
+def _bot_seats():
+    from games import bot_seats  # imports this module
+    return bot_seats
 
 
 # A table that has waited this long for the Ancients has most likely lost their task.
