@@ -242,3 +242,37 @@ def test_a_bot_seat_has_no_user_so_no_socket_or_view_is_ever_made_for_it(owner):
     assert bot.user_id is None
     summary = {s["seat"]: s for s in selectors.seats_summary(game)}
     assert summary["p2"]["username"] == "Greedy bot"
+
+
+@pytest.mark.django_db
+def test_with_a_broker_the_bots_move_is_sent_after_the_pause(owner, settings):
+    """A person can follow the bots: each move's task waits BOT_STEP_SECONDS in the broker
+    (here the in-process memory broker, as published for a worker)."""
+    from datetime import datetime, timezone
+
+    from wildlands_site.celery import app as celery_app
+
+    if celery_app.conf.broker_url != "memory://":
+        pytest.skip("reads the message back from the in-process memory broker")
+    game = bot_to_move(owner)
+    version = current_state(game.id).version
+    settings.BOT_STEP_SECONDS = 1.5
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    try:
+        sent_at = datetime.now(timezone.utc)
+        bot_seats.after_step(str(game.id), version, ["p2"])
+        bot_seats.after_step(str(game.id), version, ["p1"])  # a person's move: no task
+        with celery_app.connection_for_read() as connection:
+            queue = connection.SimpleQueue(celery_app.conf.task_default_queue)
+            message = queue.get(timeout=2)
+            message.ack()
+            assert queue.qsize() == 0
+            queue.close()
+    finally:
+        celery_app.conf.task_always_eager = saved
+    assert message.headers["task"] == "games.run_bot_turn"
+    assert message.headers["argsrepr"] == repr((str(game.id), version))
+    delay = (datetime.fromisoformat(message.headers["eta"]) - sent_at).total_seconds()
+    assert 1.4 <= delay <= 3
+    assert current_state(game.id).version == version  # nothing played until a worker takes it
