@@ -26,13 +26,13 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import timedelta
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import selectors, services
+from games import selectors
 from games.bots import make_bot
 from games.models import Game, Seat
 from games.rules.commands import parse_command
@@ -41,6 +41,9 @@ from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
 from games.rules.state import GameState
+
+if TYPE_CHECKING:
+    from games.services import ApplyResult
 
 logger = logging.getLogger(__name__)
 
@@ -127,13 +130,15 @@ def next_bot_command(state: GameState, bots: Mapping[str, str],
 
 # --- playing it -------------------------------------------------------------------------------
 def game_apply_bot_command(*, game_id: Any, seat: str, expected_version: int,
-                           command: Mapping[str, Any]) -> services.ApplyResult:
+                           command: Mapping[str, Any]) -> ApplyResult:
     """Apply one command for a bot's seat: `services.game_apply_command`'s locked way, with
     the seat named instead of found from a user, and stored by the same `_store`.
 
     :raises ServiceError: not_seated (no such bot seat), game_not_started.
     :raises RuleError: stale_version, game_over, or the rules' own refusal; nothing changes.
     """
+    from games import services  # which imports this module, for `after_step`
+
     with transaction.atomic():
         game = (Game.objects.select_for_update().filter(pk=game_id)
                 .defer(*services._UNPARSED).first())
@@ -152,10 +157,10 @@ def game_apply_bot_command(*, game_id: Any, seat: str, expected_version: int,
                                                          events)])
 
 
-def bot_step(*, game_id: Any, version: int) -> Optional[services.ApplyResult]:
+def bot_step(*, game_id: Any, version: int) -> Optional[ApplyResult]:
     """Play one bot command on the game at `version`; None when the game has moved on, is
     not being played or waits on no bot (a late or repeated task)."""
-    game = Game.objects.filter(pk=game_id).defer(*services._UNPARSED).first()
+    game = Game.objects.filter(pk=game_id).defer("snapshot", "initial_snapshot").first()
     if game is None or game.status != Game.Status.PLAYING or game.version != version:
         return None
     bots = bot_seats_of(game.id)
@@ -222,12 +227,15 @@ def send_bot_turn(game_id: str, version: int, *, countdown: Optional[float] = No
         _EAGER.pending = None
 
 
-def bots_requeue_stalled(*, older_than: float = services.STALLED_AFTER_SECONDS
-                         ) -> list[tuple[str, int]]:
+def bots_requeue_stalled(*, older_than: Optional[float] = None) -> list[tuple[str, int]]:
     """Send the bot task again to every game that has waited only on its bots for more than
-    `older_than` seconds (a broker outage lost the task); return the (game, version) pairs.
-    A shared turn, which also waits on a person, is left to that person."""
-    cutoff = timezone.now() - timedelta(seconds=older_than)
+    `older_than` seconds (by default as long as the Ancients' sweep waits) because a broker
+    outage lost the task; return the (game, version) pairs. A shared turn, which also waits
+    on a person, is left to that person."""
+    from games.services import STALLED_AFTER_SECONDS
+
+    wait = STALLED_AFTER_SECONDS if older_than is None else older_than
+    cutoff = timezone.now() - timedelta(seconds=wait)
     with_bots = Seat.objects.exclude(bot="").values("game_id")
     games = Game.objects.filter(status=Game.Status.PLAYING, updated__lt=cutoff, pk__in=with_bots)
     stalled = []

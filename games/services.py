@@ -34,7 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ancients_ai.engine.setup import new_awoken
-from games import broadcast, selectors, step_sql
+from games import bot_seats, broadcast, selectors, step_sql
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -354,7 +354,7 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
     if deferred:
         transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
     awaiting = game.awaiting  # a bot seat to play: its task (games.bot_seats), on commit
-    transaction.on_commit(lambda: _bot_seats().after_step(game_id, version, awaiting), robust=True)
+    transaction.on_commit(lambda: bot_seats.after_step(game_id, version, awaiting), robust=True)
     return ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
@@ -410,11 +410,6 @@ def _enqueue_ancients(game_id: str, version: int) -> None:
     from games.tasks import run_ancients_turn
 
     run_ancients_turn.delay(game_id, version)
-
-
-def _bot_seats():
-    from games import bot_seats  # imports this module
-    return bot_seats
 
 
 # A table that has waited this long for the Ancients has most likely lost their task.
