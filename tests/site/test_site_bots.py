@@ -276,3 +276,41 @@ def test_with_a_broker_the_bots_move_is_sent_after_the_pause(owner, settings):
     delay = (datetime.fromisoformat(message.headers["eta"]) - sent_at).total_seconds()
     assert 1.4 <= delay <= 3
     assert current_state(game.id).version == version  # nothing played until a worker takes it
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_person_sees_the_bots_moves_but_nothing_of_its_hand(owner, eager_celery):
+    """The bot decides from the whole state, on the server; the person's socket carries its
+    moves and never a card it holds that no public event has shown."""
+    from channels.db import database_sync_to_async as db
+
+    from games.models import GameEvent
+    from support.site import as_json, communicator, connect_seated, drain, receive_until
+
+    game = await db(skirmish_with_bots)(owner, 1, seed=4)
+    comm = communicator(game.id, owner)
+    heard: list = []
+    await connect_seated(comm, into=heard)
+    for i in range(12):
+        state = await db(current_state)(game.id)
+        if state.outcome is not None:
+            break
+        seat, command = scripted_command(state)
+        assert seat == "p1", "the bot left the game waiting on it"
+        await comm.send_json_to({"type": "command", "id": f"c{i}",
+                                 "expected_version": state.version, "command": command})
+        await receive_until(comm, lambda m: m["type"] in ("ack", "rejected"), into=heard)
+        await drain(comm, into=heard)
+    await comm.disconnect()
+
+    final = await db(current_state)(game.id)
+    events = await db(lambda: list(GameEvent.objects.filter(game=game)))()
+    public = as_json([e.data for e in events if e.visible_for("p1")])
+    secret = [cid for cid in final.player("p2").hand if cid not in public]
+    assert secret, "the bot holds no card the person has not seen"
+    heard_text = as_json(heard)
+    assert not [cid for cid in secret if cid in heard_text]
+    bot_moves = [e for m in heard if m["type"] == "update" for e in m["events"]
+                 if e.get("kind") == "turn_started" and e.get("player") == "p2"]
+    assert bot_moves, "the person never heard the bot's turn"
