@@ -123,9 +123,21 @@ def next_bot_command(state: GameState, bots: Mapping[str, str],
     for seat in seats:
         if seat in bots:
             command = bot_command(state, seat, bots[seat], game_seed)
+            if command is None and not _shared_turn(state):
+                command = checked_command(state, seat)  # obliged to act: never stall the table
             if command is not None:
                 return seat, command
     return None
+
+
+def checked_command(state: GameState, seat: str) -> Optional[dict]:
+    """A command the rules accept from `seat` now (checked through `apply`), the quiet one
+    first (pass, end the turn); never the end of a shared turn, which is the partner's."""
+    commands = [as_data(c) for c in legal_commands(state, seat, verify=True)]
+    if _shared_turn(state):
+        commands = [c for c in commands if c.get("do") != "end_turn"]
+    quiet = [c for c in commands if c.get("respond") == "pass" or c.get("do") == "end_turn"]
+    return (quiet or commands or [None])[0]
 
 
 # --- playing it -------------------------------------------------------------------------------
@@ -177,13 +189,12 @@ def bot_step(*, game_id: Any, version: int) -> Optional[ApplyResult]:
             return None
         logger.warning("bot %s of game %s at version %s sent a refused command %r (%s); "
                        "playing a checked one", bots[seat], game.id, version, command, error)
-    fallback = [c for c in map(as_data, legal_commands(state, seat, verify=True))
-                if not (_shared_turn(state) and c.get("do") == "end_turn")]
-    if not fallback:
+    fallback = checked_command(state, seat)
+    if fallback is None:
         return None
     try:
         return game_apply_bot_command(game_id=game.id, seat=seat, expected_version=version,
-                                      command=fallback[0])
+                                      command=fallback)
     except RuleError:
         return None
 

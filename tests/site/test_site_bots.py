@@ -314,3 +314,17 @@ async def test_the_person_sees_the_bots_moves_but_nothing_of_its_hand(owner, eag
     bot_moves = [e for m in heard if m["type"] == "update" for e in m["events"]
                  if e.get("kind") == "turn_started" and e.get("player") == "p2"]
     assert bot_moves, "the person never heard the bot's turn"
+
+
+
+@pytest.mark.django_db
+def test_a_bot_obliged_to_act_always_has_a_command_the_rules_accept(owner):
+    """Should its own choice be refused, the bot's seat answers with a checked command (the
+    quiet one first), so a table never waits on a bot forever."""
+    from games.rules.engine import apply
+
+    game = bot_to_move(owner)
+    state = current_state(game.id)
+    command = bot_seats.checked_command(state, "p2")
+    assert command == {"do": "end_turn"} or command.get("do") == "reveal"
+    apply(state, "p2", command)  # accepted (a refusal raises)
