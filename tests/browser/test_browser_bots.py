@@ -94,6 +94,7 @@ def test_a_skirmish_against_a_bot_from_the_lobby(people):
     expect(page.locator("#field-bots")).to_be_visible()
     expect(page.locator("#field-bot_partner")).to_be_hidden()
     page.select_option("select[name=bots]", "1")
+    shot(page, "bots-lobby", "main form")
     page.click("main form button[type=submit]")
     board_ready(page)  # no waiting page: the bot was seated at once
     game_id = game_id_of(page)
