@@ -18,6 +18,17 @@ class NewGameForm(forms.Form):
         initial=2, required=False,
         help_text="Skirmish only. For now the site secretly assigns each player's characters "
                   "to their dealt map cards, so play starts as soon as everyone has joined.")
+    bots = forms.TypedChoiceField(
+        choices=[(0, "No bots: friends only")] + [(n, f"{n} bot opponent{'s' * (n > 1)}")
+                                                  for n in range(1, 4)],
+        coerce=int, initial=0, required=False, label="Bots",
+        help_text="Skirmish only. Bots take seats among the players above; the game starts "
+                  "when the people's seats are filled.")
+    bot_partner = forms.BooleanField(required=False, label="Play with the Awoken bot as my partner",
+                                     help_text="Co-op only: the bot plays the second seat.")
+    bot_factions = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Bot factions",
+        help_text="Optional: factions for the bots; the others are drawn from the free ones.")
     scenario = forms.ChoiceField(required=False, help_text="The Awoken: the scenario you face.")
     scenario_2 = forms.ChoiceField(required=False, label="Second scenario",
                                    help_text="Co-op: your partner's scenario (two Ancients).")
@@ -36,6 +47,7 @@ class NewGameForm(forms.Form):
             self.fields["scenario"].initial = scenarios[0][0]
             self.fields["scenario_2"].initial = scenarios[1][0]
         self.fields["faction"].choices = selectors.available_factions()
+        self.fields["bot_factions"].choices = selectors.available_factions()
         self.fields["map_name"].choices = selectors.available_maps()
 
     def clean(self) -> dict:
@@ -43,6 +55,7 @@ class NewGameForm(forms.Form):
         mode = data.get("mode")
         if not self.fields["map_name"].choices:
             raise forms.ValidationError("No maps are installed yet, so no game can start.")
+        self._clean_bots(data, mode)
         if mode == Game.Mode.SKIRMISH:
             if data.get("players") not in lobby.SKIRMISH_PLAYERS:
                 self.add_error("players", "Choose two to four players.")
@@ -59,6 +72,28 @@ class NewGameForm(forms.Form):
                 self.add_error("scenario_2", "Choose two different scenarios.")
             data["scenario_ids"] = chosen
         return data
+
+    def _clean_bots(self, data: dict, mode: str) -> None:
+        """`bot_count`: the bot seats the mode's choices ask for (0 when none)."""
+        bots = data.get("bots") or 0
+        count = 0
+        if mode == Game.Mode.SKIRMISH:
+            players = data.get("players")
+            if players in lobby.SKIRMISH_PLAYERS and bots > players - 1:
+                self.add_error("bots", f"A skirmish of {players} players has room for at most "
+                                       f"{players - 1} bot{'s' * (players > 2)}: one seat is yours.")
+            count = bots
+        elif data.get("bot_partner"):
+            if mode != Game.Mode.COOP:
+                self.add_error("bot_partner", "Only a co-op game has a partner; choose Co-op.")
+            count = 1
+        chosen = list(data.get("bot_factions") or [])
+        if chosen and len(chosen) > count:
+            self.add_error("bot_factions", f"Choose at most {count} bot faction"
+                                           f"{'s' * (count != 1)} (one for each bot).")
+        elif data.get("faction") in chosen:
+            self.add_error("bot_factions", "A bot cannot play your own faction.")
+        data["bot_count"], data["bot_factions"] = count, chosen
 
 
 class JoinGameForm(forms.Form):

@@ -1,9 +1,14 @@
 """Creating a game and taking its seats: the choices checked (mode, map, factions, colours,
 scenarios), the invite token, and the start (`services.game_start`) once the last seat is
 taken. Each is one transaction; joining locks the game row and its seats.
+
+Bot seats (`games.bot_seats`) are seated when the game is created, in the last seats, so a
+game starts as soon as its people have joined: a skirmish may have 1-3 bot factions (at
+least one person plays), a co-op game the Awoken bot as the partner.
 """
 from __future__ import annotations
 
+import random
 import secrets
 from typing import Any, Optional, Sequence
 
@@ -11,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import selectors, services
+from games.bot_seats import BOT_FOR_MODE
 from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
@@ -54,14 +60,19 @@ def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "
                 players: Optional[int] = None, scenario_ids: Sequence[Any] = (),
                 difficulty: str = Difficulty.NORMAL, seed: Optional[int] = None,
                 campaign: Optional[Campaign] = None, chapter: Optional[int] = None,
-                others: Sequence[tuple] = ()) -> Game:
-    """Create a game with `user` in seat p1. A game whose seats are all taken (solo, or a
-    campaign game with its whole party in `others` as (user, faction, colour)) starts at
-    once; otherwise it waits in setup for players to join through the invite link.
+                others: Sequence[tuple] = (), bots: int = 0,
+                bot_factions: Sequence[str] = ()) -> Game:
+    """Create a game with `user` in seat p1 and `bots` bot seats last (factions from
+    `bot_factions`, the rest drawn from the free ones). A game whose seats are all taken
+    (solo, a game against bots only, or a campaign game with its whole party in `others` as
+    (user, faction, colour)) starts at once; otherwise it waits in setup for players to
+    join through the invite link.
 
-    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty.
+    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty; a number
+        of bots the mode has no room for.
     """
     count = _seat_count(mode, players)
+    _check_bots(mode, count, bots, bot_factions)
     if difficulty not in Difficulty.values:
         raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
     scenarios = _check_scenarios(mode, scenario_ids)
@@ -76,16 +87,46 @@ def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "
         for i in range(count):
             seats.append(Seat(game=game, seat=f"p{i + 1}"))
         entries = [(user, faction, colour), *others]
-        if len(entries) > count:
+        if len(entries) > count - bots:
             raise ServiceError("invalid_choice", "more players than seats")
         for seat, (member, member_faction, member_colour) in zip(seats, entries):
             seat.colour = check_faction_and_colour(member_faction, member_colour,
                                                     [s for s in seats if s.faction])
             seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
+        _seat_bots(mode, seats[count - bots:], seats, list(bot_factions), random.Random(seed))
         Seat.objects.bulk_create(seats)
-        if all(s.user_id for s in seats):
+        if all(s.user_id or s.bot for s in seats):
             services.game_start(game=game)
     return game
+
+
+def _check_bots(mode: str, count: int, bots: int, bot_factions: Sequence[str]) -> None:
+    if type(bots) is not int or bots < 0:
+        raise ServiceError("invalid_choice", "the number of bots is a whole number")
+    if bots and mode not in BOT_FOR_MODE:
+        raise ServiceError("invalid_choice", "bots play skirmishes and co-op games only")
+    if mode == Game.Mode.COOP and bots > 1:
+        raise ServiceError("invalid_choice", "a co-op game has room for one bot partner")
+    if bots > count - 1:
+        raise ServiceError("invalid_choice",
+                           f"a game of {count} players has room for at most {count - 1} bots")
+    if len(bot_factions) > bots:
+        raise ServiceError("invalid_choice", "more bot factions chosen than bots")
+
+
+def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chosen: list,
+               rng: random.Random) -> None:
+    """Seat a bot in each of `bot_seats`: the chosen factions first, then a faction drawn
+    from the free ones (with the game's seed, so a game can be made again)."""
+    for seat in bot_seats:
+        taken = [s for s in seats if s.faction]
+        free = [fid for fid, _ in selectors.available_factions()
+                if all(s.faction != fid for s in taken) and fid not in chosen]
+        if not chosen and not free:
+            raise ServiceError("invalid_choice", "no faction is left for a bot")
+        faction = chosen.pop(0) if chosen else rng.choice(free)
+        seat.colour = check_faction_and_colour(faction, "", taken)
+        seat.faction, seat.bot, seat.joined_at = faction, BOT_FOR_MODE[mode], timezone.now()
 
 
 def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
@@ -120,7 +161,7 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
             return mine
         if locked.status != Game.Status.SETUP:
             raise ServiceError("game_started", "the game has already started")
-        free = [s for s in seats if s.user_id is None]
+        free = [s for s in seats if s.user_id is None and not s.bot]
         if not free:
             raise ServiceError("game_full", "every seat is taken")
         seat = free[0]
@@ -131,7 +172,7 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
                 seat.save(update_fields=["faction", "colour", "user", "joined_at"])
         except IntegrityError:
             raise ServiceError("game_full", "that seat was just taken") from None
-        if all(s.user_id for s in seats):
+        if all(s.user_id or s.bot for s in seats):
             services.game_start(game=locked)
     game.refresh_from_db()
     return seat

@@ -107,6 +107,10 @@ class Seat(models.Model):
                              on_delete=models.PROTECT, related_name="seats")
     faction = models.CharField(max_length=64, blank=True)
     colour = models.CharField(max_length=32, blank=True)
+    # The built-in player ("greedy", "awoken": `games.bots.make_bot`) that plays this seat,
+    # blank for a person's seat. A bot's seat never has a user, so no socket can open for it
+    # (`games.bot_seats` plays it from the server).
+    bot = models.CharField(max_length=16, blank=True)
     # Open websockets for this seat (presence), counted, and when one of them last showed
     # life (connect or heartbeat). A server that dies cannot count its sockets down, so a
     # count is believed only while `seen_at` is recent (selectors.PRESENCE_TIMEOUT_SECONDS).
@@ -122,7 +126,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.user.get_username() if self.user_id else "free"
+        who = self.user.get_username() if self.user_id else f"{self.bot} bot" if self.bot else "free"
         return f"{self.seat} ({who})"
 
 

@@ -176,7 +176,8 @@ def connected_seats(game_id: Any) -> list[str]:
 def seats_summary(game: Game) -> list[dict]:
     """The seats as the board page shows them."""
     cutoff = presence_cutoff()
-    return [{"seat": s.seat, "username": s.user.get_username() if s.user_id else None,
+    return [{"seat": s.seat, "username": s.user.get_username() if s.user_id else
+             f"{s.bot.capitalize()} bot" if s.bot else None,
              "faction": s.faction, "colour": s.colour,
              "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
             for s in game.seats.select_related("user").order_by("seat")]

@@ -36,7 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ancients_ai.engine.setup import new_awoken
-from games import broadcast, history, selectors, step_sql
+from games import bot_seats, broadcast, history, selectors, step_sql
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -351,6 +351,8 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
         transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
     if deferred and enqueue:
         transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
+    awaiting = game.awaiting  # a bot seat to play: its task (games.bot_seats), on commit
+    transaction.on_commit(lambda: bot_seats.after_step(game_id, version, awaiting), robust=True)
     return ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}

@@ -1,4 +1,4 @@
-"""Celery tasks: the Ancients' turn.
+"""Celery tasks: the Ancients' turn and the bots' moves (`games.bot_seats`).
 
 Thin wrappers over `games.services` (started from `transaction.on_commit`). A task is keyed
 by (game, version) and does nothing unless the game is still at that version with deferred
@@ -13,7 +13,7 @@ from typing import Optional
 
 from celery import shared_task
 
-from games import services
+from games import bot_seats, services
 
 
 # Steps one task runs before it hands the rest of a turn to a new task, so that one long
@@ -44,8 +44,17 @@ def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
     return stored
 
 
+@shared_task(name="games.run_bot_turn", acks_late=True, ignore_result=True)
+def run_bot_turn(game_id: str, version: int) -> Optional[int]:
+    """Play one bot seat's command on `game_id` at `version` (sent on commit, after
+    settings.BOT_STEP_SECONDS); return the version it stored, or None when no bot was to act
+    there (the game moved on: a late or repeated task)."""
+    result = bot_seats.bot_step(game_id=game_id, version=int(version))
+    return None if result is None else result.version
+
+
 @shared_task(name="games.requeue_stalled_ancients", ignore_result=True)
 def requeue_stalled_ancients() -> int:
-    """Periodic (celery beat, CELERY_BEAT_SCHEDULE): send again the Ancients' turns that a
-    broker outage lost; return how many were sent."""
-    return len(services.ancients_requeue_stalled())
+    """Periodic (celery beat, CELERY_BEAT_SCHEDULE): send again the Ancients' turns and the
+    bots' moves that a broker outage lost; return how many were sent."""
+    return len(services.ancients_requeue_stalled()) + len(bot_seats.bots_requeue_stalled())

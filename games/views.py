@@ -44,7 +44,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 user=request.user, mode=data["mode"], map_name=data["map_name"],
                 faction=data["faction"], colour=data.get("colour") or "",
                 players=data.get("players"), scenario_ids=data["scenario_ids"],
-                difficulty=data["difficulty"])
+                difficulty=data["difficulty"], bots=data["bot_count"],
+                bot_factions=data["bot_factions"])
         except services.ServiceError as error:
             form.add_error(None, error.message)
         else:
@@ -114,7 +115,7 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
         return redirect("games:board", game_id=game.id)
     if token != game.invite_token:
         raise PermissionDenied("This invite link is not valid.")
-    if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True).exists():
+    if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True, bot="").exists():
         messages.info(request, "That game has already started; every seat is taken.")
         return redirect("games:list")
     form = JoinGameForm(request.POST or None, game=game)

@@ -139,6 +139,10 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
+# The pause before a bot seat's move (games.bot_seats), so a person can follow the bots'
+# moves one by one. With no broker (eager Celery) the moves are played at once.
+BOT_STEP_SECONDS = 1.0
+
 # Balance runs (hundreds of chunks of bot games) go to a queue of their own, so that a
 # designer's 1,000-game run never makes a table wait for its Ancients' turn: production runs
 # separate workers for each queue (docker-compose.yml: worker and balance-worker).
