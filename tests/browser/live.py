@@ -79,6 +79,22 @@ class LiveSite:
             self._thread.join(timeout=5)
 
 
+def game_state_now(game_id: Any):
+    """The game's engine state at its stored version (the stored snapshot may be some
+    versions older: `games.history.catch_up`), with `game_row`'s retries."""
+    from django.db import OperationalError
+
+    from games import selectors
+    for _ in range(100):
+        try:
+            return selectors.game_state(game_row(game_id))
+        except OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            time.sleep(0.05)
+    return selectors.game_state(game_row(game_id))
+
+
 def game_row(game_id: Any):
     """The stored game, read by the test while the live site may be writing it. With SQLite
     the test database is one shared-cache database, where a read that meets a write in

@@ -19,7 +19,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import wait_idle  # noqa: E402
-from browser.live import game_row  # noqa: E402
+from browser.live import game_row, game_state_now  # noqa: E402
 from browser.pages import answer_cautiously, shot  # noqa: E402
 
 
@@ -57,8 +57,9 @@ def bot_commands(game_id) -> int:
     return GameCommand.objects.filter(game_id=game_id).exclude(seat__in=["", "p1"]).count()
 
 
-def until(page, condition, what: str, rounds: int = 120) -> None:
-    """Answer any question the rules put to the person (cautiously) until `condition()`."""
+def until(page, condition, what: str, rounds: int = 400) -> None:
+    """Answer any question the rules put to the person (cautiously) until `condition()`
+    (the page shows the Ancients' actions one by one, about 0.8 s each)."""
     for _ in range(rounds):
         if condition():
             return
@@ -76,8 +77,8 @@ def caught_up(page, game_id) -> bool:
 def my_turn(game_id) -> bool:
     """The person (p1) is the one to act, with no question open (if the bot went first, its
     turn ends with the offer to interrupt, which the loop passes)."""
-    snapshot = game_row(game_id).snapshot
-    return snapshot["turn"]["actor"] == "p1" and not snapshot.get("prompt")
+    state = game_state_now(game_id)
+    return state.turn.actor == "p1" and state.prompt is None
 
 
 def new_game(page, mode: str) -> None:
@@ -138,7 +139,7 @@ def test_a_co_op_game_with_the_awoken_bot_as_partner(people):
     # its share again, and its moves arrive on the page
     page.click("[data-role=end-turn]")
     until(page, lambda: bot_commands(game_id) > before and caught_up(page, game_id)
-          and game_row(game_id).snapshot["turn"]["round"] >= 2,
+          and game_state_now(game_id).turn.round >= 2,
           "the bot partner did not act after the Ancients' turn")
     wait_idle(page, timeout=60_000)
     log = page.locator("[data-role=log]")

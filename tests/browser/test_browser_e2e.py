@@ -27,7 +27,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import wait_idle  # noqa: E402
-from browser.live import game_row  # noqa: E402
+from browser.live import game_row, game_state_now  # noqa: E402
 from browser.pages import PASSWORD, answer_cautiously, shot  # noqa: E402
 
 # `people` (tests/conftest.py): people() is a new person's page on the live site.
@@ -79,18 +79,12 @@ def log_of(page) -> str:
 
 
 def _describe(game_id) -> str:
-    game = game_row(game_id)
-    snap = current_snapshot(game)
-    return (f"status={game.status} version={game.version} awaiting={game.awaiting} "
-            f"turn={snap['turn']} prompt={snap.get('prompt')} frames={[f.get('kind') for f in snap.get('frames', [])]}")
-
-
-def current_snapshot(game) -> dict:
-    """The game's whole state at its row's version (the stored snapshot may be older)."""
-    from games import selectors
     from games.rules.serialize import state_to_data
 
-    return state_to_data(selectors.game_state(game))
+    game = game_row(game_id)
+    snap = state_to_data(game_state_now(game_id))
+    return (f"status={game.status} version={game.version} awaiting={game.awaiting} "
+            f"turn={snap['turn']} prompt={snap.get('prompt')} frames={[f.get('kind') for f in snap.get('frames', [])]}")
 
 
 def game_id_of(page) -> str:
@@ -144,7 +138,7 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
     expect(bram.locator("[data-role=end-turn]")).to_have_text("Waiting for ada…")
     ada.click("[data-role=end-turn]")
     answer_prompts([ada, bram], lambda: game_row(game_id).awaiting != ["ancients"]
-                   and current_snapshot(game_row(game_id))["turn"]["round"] >= 2 or game_row(game_id).status == "finished",
+                   and game_state_now(game_id).turn.round >= 2 or game_row(game_id).status == "finished",
                    describe=lambda: _describe(game_id))
     for page in (ada, bram):
         wait_idle(page, timeout=60_000)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import selectors, services, step_sql
+from games import bot_seats, selectors, services, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent, Seat
 from games.rules.errors import RuleError
@@ -23,10 +23,12 @@ def _postgresql_only():
 
 
 def known_to_this_process(game: Game, *users) -> None:
-    """As after a first command of each user: their seats and the game's state are cached."""
+    """As after a first command of each user: their seats, the game's bot seats (none) and
+    the game's state are cached."""
     for user in users:
         seat = Seat.objects.get(game=game, user=user).seat
         selectors.SEATS.put((str(game.id), user.pk), seat)
+    bot_seats.bot_seats_of(game.id)
     current_state(game.id)
 
 
@@ -58,7 +60,9 @@ def test_a_game_this_process_has_not_seen_is_read_once_and_written_once(
     user, command = the_player_to_move(game, owner, teammate)
     selectors.STATES.clear()
 
-    with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
+    # the game and the seat read, the step written, and (once per game and process) whether
+    # any seat is a bot's, which the step's commit asks
+    with django_assert_num_queries(3), django_capture_on_commit_callbacks(execute=True):
         result = services.game_apply_command(game_id=game.id, user=user,
                                              expected_version=game.version, command=command)
 

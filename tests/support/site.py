@@ -18,7 +18,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
-from games import lobby, selectors, services
+from games import bot_seats, lobby, selectors, services
 from games.models import Game
 from games.rules.frames import has_deferred_work
 from games.routing import websocket_urlpatterns
@@ -57,9 +57,11 @@ def _fresh_state_cache():
     ids)."""
     selectors.STATES.clear()
     selectors.SEATS.clear()
+    bot_seats.clear_cache()
     yield
     selectors.STATES.clear()
     selectors.SEATS.clear()
+    bot_seats.clear_cache()
 
 
 def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
