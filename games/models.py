@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from typing import Optional
 
 from django.conf import settings
 from django.db import models
@@ -125,9 +126,16 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user_per_game"),
         ]
 
+    @property
+    def player_name(self) -> Optional[str]:
+        """Who plays the seat as people read it: the username, "Greedy bot" / "Awoken bot",
+        or None for a free seat."""
+        if self.user_id:
+            return self.user.get_username()
+        return f"{self.bot.capitalize()} bot" if self.bot else None
+
     def __str__(self) -> str:
-        who = self.user.get_username() if self.user_id else f"{self.bot} bot" if self.bot else "free"
-        return f"{self.seat} ({who})"
+        return f"{self.seat} ({self.player_name or 'free'})"
 
 
 class GameEvent(models.Model):

@@ -176,8 +176,7 @@ def connected_seats(game_id: Any) -> list[str]:
 def seats_summary(game: Game) -> list[dict]:
     """The seats as the board page shows them."""
     cutoff = presence_cutoff()
-    return [{"seat": s.seat, "username": s.user.get_username() if s.user_id else
-             f"{s.bot.capitalize()} bot" if s.bot else None,
+    return [{"seat": s.seat, "username": s.player_name,
              "faction": s.faction, "colour": s.colour,
              "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
             for s in game.seats.select_related("user").order_by("seat")]
@@ -192,7 +191,7 @@ def whose_move(game: Game, user=None) -> str:
             seat = next((s for s in game.seats.all() if s.seat == game.winner), None)
             if seat is not None and user is not None and seat.user_id == user.pk:
                 return "you won"
-            return f"{seat.user.get_username() if seat and seat.user_id else game.winner} won"
+            return f"{(seat.player_name if seat else None) or game.winner} won"
         return game.result or "finished"
     awaiting = list(game.awaiting or [])
     if awaiting == ["ancients"]:
@@ -204,7 +203,7 @@ def whose_move(game: Game, user=None) -> str:
     names = []
     for seat in game.seats.all():
         if seat.seat in awaiting:
-            names.append(seat.user.get_username() if seat.user_id else seat.seat)
+            names.append(seat.player_name or seat.seat)
     return ", ".join(names) or "—"
 
 

@@ -202,6 +202,14 @@ def bot_to_move(owner) -> Game:
 
 
 @pytest.mark.django_db
+def test_the_game_list_names_the_bot_it_waits_for(owner):
+    game = bot_to_move(owner)
+    game.refresh_from_db()
+    assert game.awaiting == ["p2"]
+    assert selectors.whose_move(game, owner) == "Greedy bot"
+
+
+@pytest.mark.django_db
 def test_a_bot_task_plays_one_move_and_a_late_or_repeated_one_does_nothing(owner):
     game = bot_to_move(owner)
     version = current_state(game.id).version
