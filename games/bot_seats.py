@@ -158,13 +158,7 @@ def game_apply_bot_command(*, game_id: Any, seat: str, expected_version: int,
                 .defer(*services._UNPARSED).first())
         if game is None or seat not in bot_seats_of(game.id):
             raise services.ServiceError("not_seated", f"{seat!r} is not a bot's seat")
-        if game.status == Game.Status.SETUP:
-            raise services.ServiceError("game_not_started", "the game is waiting for players")
-        if game.status == Game.Status.FINISHED:
-            raise RuleError("game_over", "the game is over")
-        if type(expected_version) is not int or expected_version != game.version:
-            raise RuleError("stale_version", f"the game has moved on (now at version "
-                                             f"{game.version}, not {expected_version!r})")
+        services.check_playable(game, expected_version)
         parsed = parse_command(command)
         new, events = engine_apply(selectors.game_state(game), seat, parsed)
         return services._store(game, new, [services.Step(seat, parsed.to_data(), new.version,

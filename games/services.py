@@ -210,16 +210,23 @@ def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, s
     if game is None:
         raise ServiceError("not_seated", "you do not have a seat in this game")
     seat = game.my_seat
+    if game.status != Game.Status.SETUP:  # a seat is fixed once its game has started
+        selectors.SEATS.put((str(game.id), user.pk), seat)
+    check_playable(game, expected_version)
+    return game, seat
+
+
+def check_playable(game: Game, expected_version: Any) -> None:
+    """Refuse a command for a game (its row locked) that is not being played or is no
+    longer at the version the command was built on."""
     if game.status == Game.Status.SETUP:
         raise ServiceError("game_not_started", "the game is waiting for players")
-    selectors.SEATS.put((str(game.id), user.pk), seat)
     if game.status == Game.Status.FINISHED:
         raise RuleError("game_over", "the game is over")
     if type(expected_version) is not int or expected_version != game.version:
         raise RuleError("stale_version",
                         f"the game has moved on (now at version {game.version}, your "
                         f"command was for {expected_version!r}); refresh and try again")
-    return game, seat
 
 
 def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],

@@ -18,6 +18,7 @@ import pytest
 
 # Tasks run in process here, whatever the environment (CI has a broker but no worker).
 from support.site import eager_celery  # noqa: E402,F401
+from support.replays import one_card_from_the_end_of_the_track  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery")]
 
@@ -219,16 +220,7 @@ def test_a_solo_game_lost_when_the_event_track_runs_out(people):
     page = people()
     game_id = _solo_game(page, "solo_loser", scenario="magus")
 
-    def one_step_from_the_end(state):
-        scenario = state.awoken.scenarios[0]
-        rules = scenario.rules
-        advancing = [cid for cid, card in rules.minion_cards.items()
-                     if card.effect and "advance" in card.effect]
-        assert advancing, "the Magus deck needs a card that advances its track"
-        scenario.track_position = rules.track_length - 1
-        scenario.minion_deck = advancing[:1] + [c for c in scenario.minion_deck if c != advancing[0]]
-
-    _rewrite_state(game_id, one_step_from_the_end)
+    _rewrite_state(game_id, one_card_from_the_end_of_the_track)
     page.reload()
     board_ready(page)
     page.click("[data-role=end-turn]")

@@ -34,13 +34,7 @@ def short_awoken_game(user, teammate=None, *, seed: int = 5) -> Game:
     state = state_from_data(game.snapshot)
     assert state.version == state_from_data(game.initial_snapshot).version, \
         "the solo game should not have moved before the test changes its start"
-    track = state.awoken.scenarios[0]
-    rules = track.rules
-    advancing = [cid for cid, card in rules.minion_cards.items()
-                 if card.effect and "advance" in card.effect]
-    assert advancing, "the first scenario's minion deck needs a card that advances its track"
-    track.track_position = rules.track_length - 1
-    track.minion_deck = advancing[:1] + [c for c in track.minion_deck if c != advancing[0]]
+    one_card_from_the_end_of_the_track(state)
     data = state_to_data(state)
     game.snapshot = data
     game.initial_snapshot = data
@@ -90,3 +84,15 @@ def end_the_turn(game: Game, users: dict, limit: int = 200) -> Game:
         else:
             raise AssertionError(f"the game waits on nobody at version {state.version}")
     raise AssertionError("the Ancients' turn did not end the game")
+
+
+def one_card_from_the_end_of_the_track(state) -> None:
+    """The first scenario's event track one step from its end, with a minion card that
+    advances it on top of the deck: the Ancients' next turn loses the game."""
+    track = state.awoken.scenarios[0]
+    rules = track.rules
+    advancing = [cid for cid, card in rules.minion_cards.items()
+                 if card.effect and "advance" in card.effect]
+    assert advancing, "the first scenario's minion deck needs a card that advances its track"
+    track.track_position = rules.track_length - 1
+    track.minion_deck = advancing[:1] + [c for c in track.minion_deck if c != advancing[0]]
