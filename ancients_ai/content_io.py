@@ -188,12 +188,16 @@ def map_to_data(game_map) -> dict:
             entry["polygon"] = _field(source, f"space {space.n} polygon",
                                       lambda t: load_fragment(t, "polygon"), space.polygon)
         spaces.append(entry)
-    return {
+    data = {
         "name": game_map.name, "title": game_map.title, "description": game_map.description,
         "bounds": _field(source, "bounds", parse_numbers, game_map.bounds),
         "core_radius": tidy(game_map.core_radius), "spaces": spaces,
         "open": _field(source, "open boundaries", parse_pairs, game_map.open_boundaries),
     }
+    if game_map.features.strip():
+        data["features"] = _field(source, "features", lambda t: load_fragment(t, "features"),
+                                  game_map.features)
+    return data
 
 
 def write_map(data: dict):
@@ -205,6 +209,7 @@ def write_map(data: dict):
     game_map.bounds = numbers_text(data["bounds"])
     game_map.core_radius = data.get("core_radius", 0.5)
     game_map.open_boundaries = pairs_text(data.get("open") or [])
+    game_map.features = to_yaml(data["features"]) if data.get("features") else ""
     game_map.save()
     game_map.spaces.all().delete()
     MapSpace.objects.bulk_create([

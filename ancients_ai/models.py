@@ -71,6 +71,9 @@ class Map(ContentItem):
     open_boundaries = models.TextField(
         blank=True, help_text="Pairs of spaces whose shared boundary is open (a white line), "
                               "e.g. 1-2, 1-8, 2-3. Every other shared boundary is a wall.")
+    features = models.TextField(
+        blank=True, help_text="Optional: the map's own rules as YAML primitives, e.g. "
+                              "players: [2] (see games/rules/map_features.py).")
 
     class Meta:
         ordering = ["name"]

@@ -11,7 +11,8 @@ COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.
 
 
 class NewGameForm(forms.Form):
-    mode = forms.ChoiceField(choices=Game.Mode.choices, widget=forms.RadioSelect,
+    mode = forms.ChoiceField(choices=[c for c in Game.Mode.choices if c[0] in lobby.OFFERED_MODES],
+                             widget=forms.RadioSelect,
                              initial=Game.Mode.SOLO)
     players = forms.TypedChoiceField(
         choices=[(n, f"{n} players") for n in lobby.SKIRMISH_PLAYERS], coerce=int,

@@ -20,6 +20,8 @@ from games.bot_seats import BOT_FOR_MODE
 from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
+# The modes the lobby offers; a mode joins when it is playable end to end.
+OFFERED_MODES = ("solo", "coop", "skirmish")
 SKIRMISH_PLAYERS = (2, 3, 4)
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 

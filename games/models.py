@@ -36,6 +36,9 @@ class Game(models.Model):
         SOLO = "solo", "Solo (The Awoken)"
         COOP = "coop", "Co-op (The Awoken)"
         SKIRMISH = "skirmish", "Skirmish"
+        WRATH = "wrath", "The Wrath of the Ancients"
+        WAR = "war", "War for the Crystals"
+        COMPANION = "companion", "Table companion (The Awoken)"
 
     class Status(models.TextChoices):
         SETUP = "setup", "Waiting for players"

@@ -130,7 +130,7 @@ class MapAdmin(CheckedContentAdmin):
     list_filter = ("spaces__high", "spaces__cover")
     readonly_fields = ("preview", "revision", "digest")
     fields = ("name", "title", "description", "bounds", "core_radius", "open_boundaries",
-              "preview", "revision", "digest")
+              "features", "preview", "revision", "digest")
     inlines = [MapSpaceInline]
 
     @admin.display(description="spaces")

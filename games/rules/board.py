@@ -13,6 +13,7 @@ The definition, as plain data::
       - {n: 1, at: [5, 5]}            # number and core centre
       - {n: 2, at: [15, 5], cover: true, high: true, polygon: [[x, y], ...]}
     open: [[1, 2], ...]               # boundaries that can be crossed (white lines)
+    features: {players: [2], ...}     # the map's own rules as primitives (map_features.py)
 
 A space without `polygon` is the Voronoi cell of its core centre inside the bounds (the
 points nearer to its core than to any other). Cells that share a boundary of positive
@@ -35,6 +36,7 @@ from games.rules import geometry as geo
 from games.rules.board_definition import (Point, SpaceDef, check_cells, check_cores,
                                           normalised_data, parse_definition)
 from games.rules.line_of_sight import LOS_CLEARANCE, line_of_sight
+from games.rules.map_features import Features
 
 
 class Board:
@@ -44,7 +46,7 @@ class Board:
     """
 
     __slots__ = (
-        "name", "title", "description", "digest", "bounds", "core_radius", "spaces",
+        "name", "title", "description", "digest", "bounds", "core_radius", "spaces", "features",
         "_defs", "_data", "_cells", "_neighbours", "_dist", "_within", "_gap", "_boundaries",
     )
     name: str
@@ -54,6 +56,7 @@ class Board:
     bounds: tuple[float, float, float, float]
     core_radius: float
     spaces: tuple[int, ...]
+    features: Features
     _defs: dict[int, SpaceDef]
     _data: str
     _cells: dict[int, tuple[Point, ...]]
@@ -262,6 +265,7 @@ def _build(data: Any, name: str, source: str) -> Board:
         bounds=tuple(bounds),
         core_radius=radius,
         spaces=numbers,
+        features=spec["features"],
         _defs=by_n,
         _data=text,
         _cells={n: tuple(_round_pt(p) for p in cells[n]) for n in numbers},

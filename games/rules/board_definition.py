@@ -11,9 +11,10 @@ from typing import Any, TypeGuard
 
 from games.content.common import ContentError
 from games.rules import geometry as geo
+from games.rules.map_features import parse_features
 
 DEFAULT_CORE_RADIUS = 0.5
-_TOP_KEYS = {"bounds", "core_radius", "spaces", "open", "name", "title", "description"}
+_TOP_KEYS = {"bounds", "core_radius", "spaces", "open", "name", "title", "description", "features"}
 _SPACE_KEYS = {"n", "at", "cover", "high", "polygon"}
 
 Point = tuple[float, float]
@@ -92,9 +93,12 @@ def parse_definition(data: Any, source: str) -> dict:
         as_given.append((a, b))
         opened.append((min(a, b), max(a, b)))
 
+    features = parse_features(data.get("features"), frozenset(seen), source)
+
     return {
         "bounds": bounds,
         "core_radius": float(radius),
+        "features": features,
         "spaces": defs,
         "open": sorted(opened),
         "open_as_given": as_given,
@@ -207,6 +211,8 @@ def normalised_data(spec: dict) -> dict:
         "spaces": spaces,
         "open": [list(p) for p in spec["open"]],
     }
+    if spec["features"]:
+        data["features"] = spec["features"].to_data()
     for key in ("title", "description"):
         if spec[key]:
             data[key] = spec[key]

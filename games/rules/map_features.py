@@ -1,0 +1,144 @@
+"""A map's own rules, as data: the `features` mapping of a board definition.
+
+The special-rule maps (frozen lakes, conveyor belts, stairs between two boards, portals,
+thorns, cursed tombs...) are not branches in the rules code. Each rule is a *primitive*: a
+key of `features` whose value the engine interprets wherever the rule applies, so a
+designer can combine primitives on a new map in the admin. Every primitive has one parser
+here, registered in `_PARSERS`; a parser checks its value against the board's spaces and
+returns it in a normalised, JSON-ready form (so the board's digest and `to_data` are
+stable). An unknown key, or a value that does not fit, is a `ContentError` naming the
+source and the item.
+
+    features:
+      players: [2]                 # the player counts the map allows (default: any)
+      modes: [skirmish]            # the modes the map allows (default: every mode)
+
+`Board.features` holds the parsed mapping (`Features`); ask it with `.get(key)`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.content.common import ContentError
+
+# The modes a map may name: the rules' mode names (`GameState.mode`, `Game.Mode`).
+KNOWN_MODES = ("skirmish", "awoken", "wrath", "war")
+
+Parser = Callable[[Any, frozenset[int], str, str], Any]
+
+
+class Features:
+    """The parsed, immutable `features` of one board: primitive name -> normalised value."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("Features are immutable")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._values
+
+    def to_data(self) -> dict[str, Any]:
+        """The normalised mapping, as written back into the board definition."""
+        return {key: self._values[key] for key in sorted(self._values)}
+
+    def __bool__(self) -> bool:
+        return bool(self._values)
+
+    def __repr__(self) -> str:
+        return f"Features({self.to_data()!r})"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- helpers for parsers ----------------------------------------------------------------------
+def space_list(value: Any, spaces: frozenset[int], source: str, item: str) -> list[int]:
+    """A list of distinct spaces of this board, sorted."""
+    if not isinstance(value, (list, tuple)) or not all(_is_int(v) for v in value):
+        raise ContentError(source, item, f"must be a list of space numbers, got {value!r}")
+    for n in value:
+        if n not in spaces:
+            raise ContentError(source, item, f"there is no space {n}")
+    if len(set(value)) != len(value):
+        raise ContentError(source, item, "lists a space twice")
+    return sorted(value)
+
+
+def space_pairs(value: Any, spaces: frozenset[int], source: str, item: str) -> list[list[int]]:
+    """A list of distinct pairs [a, b] of different spaces of this board, each sorted."""
+    if not isinstance(value, (list, tuple)):
+        raise ContentError(source, item, f"must be a list of [a, b] pairs, got {value!r}")
+    pairs: list[list[int]] = []
+    for entry in value:
+        shown = f"{item} {list(entry) if isinstance(entry, (list, tuple)) else entry!r}"
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 2 and all(_is_int(v) for v in entry)):
+            raise ContentError(source, shown, "must be a pair of space numbers [a, b]")
+        for n in entry:
+            if n not in spaces:
+                raise ContentError(source, shown, f"there is no space {n}")
+        if entry[0] == entry[1]:
+            raise ContentError(source, shown, "a space cannot be paired with itself")
+        pair = sorted(entry)
+        if pair in pairs:
+            raise ContentError(source, shown, "the pair is listed twice")
+        pairs.append(pair)
+    return sorted(pairs)
+
+
+# --- the primitives ---------------------------------------------------------------------------
+def _players(value: Any, spaces: frozenset[int], source: str, item: str) -> list[int]:
+    if (not isinstance(value, (list, tuple)) or not value
+            or not all(_is_int(v) and 1 <= v <= 6 for v in value)):
+        raise ContentError(source, item, f"must be a list of player counts (1-6), got {value!r}")
+    return sorted(set(value))
+
+
+def _modes(value: Any, spaces: frozenset[int], source: str, item: str) -> list[str]:
+    if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
+        raise ContentError(source, item, f"must be a list of mode names, got {value!r}")
+    for mode in value:
+        if mode not in KNOWN_MODES:
+            raise ContentError(source, item, f"unknown mode {mode!r} (known: {', '.join(KNOWN_MODES)})")
+    return sorted(set(value))
+
+
+_PARSERS: dict[str, Parser] = {
+    "players": _players,
+    "modes": _modes,
+}
+
+
+def parse_features(data: Any, spaces: frozenset[int], source: str) -> Features:
+    """Check a definition's `features` mapping against its spaces; `None` means none."""
+    if data is None:
+        return Features({})
+    if not isinstance(data, dict):
+        raise ContentError(source, "features", "must be a mapping of map rules")
+    unknown = sorted(set(data) - set(_PARSERS), key=str)
+    if unknown:
+        raise ContentError(source, "features",
+                           f"unknown map rule(s): {', '.join(map(str, unknown))} "
+                           f"(known: {', '.join(sorted(_PARSERS))})")
+    return Features({key: _PARSERS[key](value, spaces, source, f"features.{key}")
+                     for key, value in data.items()})
+
+
+def allows(features: Features, *, mode: str, players: int) -> str | None:
+    """Why this map may not host a game of `mode` with `players` players, or None if it may."""
+    modes = features.get("modes")
+    if modes is not None and mode not in modes:
+        return f"this map is not played in {mode} games (only {', '.join(modes)})"
+    counts = features.get("players")
+    if counts is not None and players not in counts:
+        allowed = " or ".join(str(n) for n in counts)
+        return f"this map is for {allowed} players only, not {players}"
+    return None
