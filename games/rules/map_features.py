@@ -32,6 +32,7 @@ class Features:
     """The parsed, immutable `features` of one board: primitive name -> normalised value."""
 
     __slots__ = ("_values",)
+    _values: dict[str, Any]
 
     def __init__(self, values: dict[str, Any]) -> None:
         object.__setattr__(self, "_values", dict(values))
