@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 from games.rules.board import Board
 from games.rules.cards import draw
 from games.rules.events import EventLog
+from games.rules.map_rules_numbers import map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
@@ -93,7 +94,7 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
             sheet_side.ancient_health, immortal=sheet.immortal)
     treasure_deck = list(treasure_defs)
     rng.shuffle(treasure_deck)
-    map_deck = list(board.spaces)
+    map_deck = map_cards(board)
     rng.shuffle(map_deck)
     state.awoken = AwokenState(in_play, map_deck=map_deck, treasure_deck=treasure_deck,
                                treasure_defs=treasure_defs, crystals_to_win=CRYSTALS_TO_WIN)
