@@ -8,6 +8,7 @@ from games.rules.board import Board
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.map_features import allows
 from games.rules.map_rules_numbers import cards_left, first_player, holds_cards, map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
@@ -25,6 +26,9 @@ def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[
         raise ValueError("a skirmish needs two to four players, one faction each")
     if len({f.id for f in factions}) != len(factions):
         raise ValueError("each player needs a different faction")
+    refusal = allows(board.features, mode="skirmish", players=len(player_ids))
+    if refusal:
+        raise ValueError(f"{board.title or board.name}: {refusal}")
     cards = {card.id: card for faction in factions for card in faction.deck}
     catalog = Catalog(board=board, cards=cards, options=dict(options or {}),
                       content={"map": board.name, "factions": [f.id for f in factions]})
