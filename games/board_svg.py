@@ -137,6 +137,8 @@ def _map_rules(board: Board, wall_w: float) -> list[str]:
             parts.append(f'<line class="thorn" data-a="{edge["a"]}" data-b="{edge["b"]}" x1="{_fmt(ax)}" '
                          f'y1="{_fmt(ay)}" x2="{_fmt(bx)}" y2="{_fmt(by)}" stroke="{THORN}" '
                          f'stroke-width="{_fmt(wall_w * 0.8)}" stroke-dasharray="{_fmt(wall_w * 1.6)} {_fmt(wall_w)}"/>')
+            if edge["climb_into"] is not None:
+                parts.append(f'<g fill="{WALL}">{_arrow(board, edge["climb_into"], (ax, ay), (bx, by), wall_w)}</g>')
     for i, pair in enumerate(features.get("stairs", [])):
         colour, letter = STAIR_COLOURS[i % len(STAIR_COLOURS)], chr(65 + i)
         for n in pair:

@@ -253,7 +253,8 @@ def _build(data: Any, name: str, source: str) -> Board:
     for e in sub.shared:
         a, b = min(e.a, e.b), max(e.a, e.b)
         climb = None
-        if e.open and by_n[a].high != by_n[b].high:
+        crossable = e.open or [a, b] in features.get("thorns", [])  # thorns are crossed too
+        if crossable and by_n[a].high != by_n[b].high:
             climb = a if by_n[a].high else b
         p, q = sorted((_round_pt(e.p), _round_pt(e.q)))
         bounds_list.append((a, b, p, q, e.open, climb))

@@ -31,6 +31,7 @@ function drawThorns(map, layer) {
     const [[ax, ay], [bx, by]] = b.segment;
     svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "thorn", "data-a": b.a, "data-b": b.b,
       "stroke-width": width, "stroke-dasharray": `${width * 2.2} ${width * 1.6}` }, layer);
+    if (b.climb_into !== null && b.climb_into !== undefined) map.arrow(layer, b, map.unit * 0.07);
   }
 }
 
