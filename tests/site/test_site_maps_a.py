@@ -53,9 +53,11 @@ def test_the_new_game_form_says_why_on_the_map_field(owner):
     assert not Game.objects.exists()
 
 
-def test_the_forms_offer_a_map_every_mode_allows_first(owner):
+def test_the_forms_default_to_a_map_solo_allows_and_refuse_the_crypt_for_a_campaign(owner):
     page = _client(owner).get(reverse("games:new"))
-    assert page.context["form"].fields["map_name"].initial not in (None, "crypt")
+    first = page.context["form"].fields["map_name"].initial
+    assert first is not None and first != "crypt"  # the default mode, solo, may not use it
+    lobby.check_map(first, "solo", 1)
     response = _client(owner).post(reverse("games:campaign_new"), {
         "name": "Below", "party_size": "1", "faction": "guild", "map_name": "crypt",
         "difficulty": "normal"})
