@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.board import Board
+from games.rules.map_rules_links import extra_links
 
 
 def board_svg_data(board: Board) -> dict[str, Any]:
@@ -30,4 +31,15 @@ def board_svg_data(board: Board) -> dict[str, Any]:
         "core_radius": board.core_radius,
         "spaces": spaces,
         "boundaries": board.boundaries(),
+        **map_rules_data(board),
     }
+
+
+def map_rules_data(board: Board) -> dict[str, Any]:
+    """The map's own rules for drawing them (map_features.py): `features` as normalised, and
+    `links`, the pairs its rules make adjacent (stairs, portals, thorns), so the page's
+    moves and area attacks match the engine's."""
+    if not board.features:
+        return {}
+    return {"features": board.features.to_data(),
+            "links": [list(pair) for pair in extra_links(board.features)]}

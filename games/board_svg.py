@@ -10,11 +10,15 @@ import math
 from html import escape
 
 from games.rules.board import Board
+from games.rules.map_rules_numbers import second_number
 
 LOW_FILL = "#e9e3d3"
 HIGH_FILL = "#c8ad7f"
 WALL = "#2b2620"
 OPEN = "#ffffff"
+THORN = "#3f6b2a"
+PORTAL = "#7a3fbf"
+STAIR_COLOURS = ("#2f7fbf", "#bf3f8f", "#3f9f4f", "#bf7f1f", "#6f4fbf", "#1f9f9f")
 
 
 def _fmt(value: float) -> str:
@@ -57,7 +61,7 @@ def board_svg(board: Board, *, pixels_per_unit: float = 20.0, title: bool = True
             lines.append(f'<line class="open" data-a="{edge["a"]}" data-b="{edge["b"]}" {seg}/>')
             if edge["climb_into"] is not None:
                 arrows.append(_arrow(board, edge["climb_into"], (ax, ay), (bx, by), wall_w))
-        else:
+        elif sorted((edge["a"], edge["b"])) not in board.features.get("thorns", []):
             walls.append(f'<line class="wall" data-a="{edge["a"]}" data-b="{edge["b"]}" {seg}/>')
     parts.append(f'<g class="open-lines" stroke="{OPEN}" stroke-width="{_fmt(open_w)}" stroke-linecap="round">')
     parts.extend(lines)
@@ -73,6 +77,8 @@ def board_svg(board: Board, *, pixels_per_unit: float = 20.0, title: bool = True
     parts.extend(arrows)
     parts.append("</g>")
 
+    parts.extend(_map_rules(board, wall_w))
+    numberless = set(board.features.get("numberless", []))
     parts.append(f'<g class="cores" font-family="sans-serif" font-size="{_fmt(r * 1.1)}" text-anchor="middle">')
     for n in board.spaces:
         cx, cy = board.space(n).at
@@ -81,7 +87,9 @@ def board_svg(board: Board, *, pixels_per_unit: float = 20.0, title: bool = True
             f'<g class="space{" cover" if dark else ""}" data-space="{n}">'
             f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="{"#1d1a16" if dark else "#ffffff"}" '
             f'stroke="{"#ffffff" if dark else "#1d1a16"}" stroke-width="{_fmt(r * 0.12)}"/>'
-            f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.38)}" fill="{"#ffffff" if dark else "#1d1a16"}">{n}</text></g>'
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.38)}" fill="{"#ffffff" if dark else "#1d1a16"}"'
+            f'{_small_text(board, n, r)}>'
+            f'{_number(board, n) if n not in numberless else ""}</text></g>'
         )
     parts.append("</g></svg>")
     return "\n".join(parts)
@@ -102,3 +110,53 @@ def _arrow(board: Board, high: int, p: tuple[float, float], q: tuple[float, floa
     left = (mx - nx * s * 0.3 + ux * s * 0.8, my - ny * s * 0.3 + uy * s * 0.8)
     right = (mx - nx * s * 0.3 - ux * s * 0.8, my - ny * s * 0.3 - uy * s * 0.8)
     return f'<polygon class="climb" data-into="{high}" points="{_points((tip, left, right))}"/>'
+
+
+def _number(board: Board, n: int) -> str:
+    """The number printed on a core: both numbers on a space that has two."""
+    second = second_number(board, n)
+    return f"{n}/{second}" if second is not None else str(n)
+
+
+def _small_text(board: Board, n: int, r: float) -> str:
+    """Two numbers on one core need a smaller font to fit."""
+    return f' font-size="{_fmt(r * 0.6)}"' if second_number(board, n) is not None else ""
+
+
+def _map_rules(board: Board, wall_w: float) -> list[str]:
+    """The map's own rules (map_features.py): thorn edges dashed, stairs as matching coloured
+    rings with a letter, portals as sunbursts (the tower's larger)."""
+    features = board.features
+    if not features:
+        return []
+    r = board.core_radius
+    parts = ['<g class="map-rules">']
+    for edge in board.boundaries():
+        if sorted((edge["a"], edge["b"])) in features.get("thorns", []):
+            (ax, ay), (bx, by) = edge["segment"]
+            parts.append(f'<line class="thorn" data-a="{edge["a"]}" data-b="{edge["b"]}" x1="{_fmt(ax)}" '
+                         f'y1="{_fmt(ay)}" x2="{_fmt(bx)}" y2="{_fmt(by)}" stroke="{THORN}" '
+                         f'stroke-width="{_fmt(wall_w * 0.8)}" stroke-dasharray="{_fmt(wall_w * 1.6)} {_fmt(wall_w)}"/>')
+            if edge["climb_into"] is not None:
+                parts.append(f'<g fill="{WALL}">{_arrow(board, edge["climb_into"], (ax, ay), (bx, by), wall_w)}</g>')
+    for i, pair in enumerate(features.get("stairs", [])):
+        colour, letter = STAIR_COLOURS[i % len(STAIR_COLOURS)], chr(65 + i)
+        for n in pair:
+            cx, cy = board.space(n).at
+            parts.append(f'<g class="stair" data-space="{n}" data-stair="{letter}">'
+                         f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r * 1.45)}" fill="none" '
+                         f'stroke="{colour}" stroke-width="{_fmt(r * 0.22)}"/>'
+                         f'<text x="{_fmt(cx + r * 1.7)}" y="{_fmt(cy - r * 1.2)}" fill="{colour}" '
+                         f'font-size="{_fmt(r)}" font-family="sans-serif">{letter}</text></g>')
+    tower = features.get("tower")
+    for n in features.get("portals", []):
+        cx, cy = board.space(n).at
+        count, outer = (24, r * 2.3) if n == tower else (16, r * 1.85)
+        rays = "".join(
+            f'<line x1="{_fmt(cx + r * 1.25 * math.cos(a))}" y1="{_fmt(cy + r * 1.25 * math.sin(a))}" '
+            f'x2="{_fmt(cx + outer * math.cos(a))}" y2="{_fmt(cy + outer * math.sin(a))}"/>'
+            for a in (2 * math.pi * k / count for k in range(count)))
+        parts.append(f'<g class="portal{" tower" if n == tower else ""}" data-space="{n}" stroke="{PORTAL}" '
+                     f'stroke-width="{_fmt(r * 0.12)}">{rays}</g>')
+    parts.append("</g>")
+    return parts

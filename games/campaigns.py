@@ -9,8 +9,8 @@ from typing import Optional
 
 from django.db import transaction
 
-from games import selectors, services
-from games.lobby import check_faction_and_colour, game_create
+from games import selectors
+from games.lobby import check_faction_and_colour, check_map, game_create
 from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
@@ -23,7 +23,7 @@ def campaign_create(*, user, name: str, map_name: str, faction: str, colour: str
     if difficulty not in Difficulty.values:
         raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
     colour = check_faction_and_colour(faction, colour, [])
-    services.load_board(map_name)
+    check_map(map_name, Game.Mode.SOLO if party_size == 1 else Game.Mode.COOP, party_size)
     return Campaign.objects.create(name=name.strip() or "Campaign", owner=user,
                                    owner_faction=faction, owner_colour=colour,
                                    party_size=party_size, map_name=map_name,

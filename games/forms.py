@@ -6,6 +6,7 @@ from django import forms
 
 from games import lobby, selectors
 from games.models import Difficulty, Game
+from games.services import ServiceError
 
 COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.COLOURS]
 
@@ -50,6 +51,8 @@ class NewGameForm(forms.Form):
         self.fields["faction"].choices = selectors.available_factions()
         self.fields["bot_factions"].choices = selectors.available_factions()
         self.fields["map_name"].choices = selectors.available_maps()
+        self.fields["map_name"].initial = lobby.first_map_for(
+            Game.Mode.SOLO, 1, [name for name, _ in self.fields["map_name"].choices])
 
     def clean(self) -> dict:
         data = super().clean()
@@ -72,7 +75,18 @@ class NewGameForm(forms.Form):
             elif len(set(chosen)) != len(chosen):
                 self.add_error("scenario_2", "Choose two different scenarios.")
             data["scenario_ids"] = chosen
+        self._clean_map(data, mode)
         return data
+
+    def _clean_map(self, data: dict, mode: str) -> None:
+        """A map whose own rules forbid this mode or player count is refused on its field."""
+        seats = {Game.Mode.SOLO: 1, Game.Mode.COOP: 2}.get(mode, data.get("players"))
+        if not data.get("map_name") or not isinstance(seats, int):
+            return
+        try:
+            lobby.check_map(data["map_name"], mode, seats)
+        except ServiceError as error:
+            self.add_error("map_name", error.message)
 
     def _clean_bots(self, data: dict, mode: str) -> None:
         """`bot_count`: the bot seats the mode's choices ask for (0 when none)."""
@@ -119,6 +133,18 @@ class CampaignForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = selectors.available_factions()
         self.fields["map_name"].choices = selectors.available_maps()
+        self.fields["map_name"].initial = lobby.first_map_for(
+            Game.Mode.SOLO, 1, [name for name, _ in self.fields["map_name"].choices])
+
+    def clean(self) -> dict:
+        data = super().clean()
+        party = data.get("party_size")
+        if data.get("map_name") and party in (1, 2):
+            try:
+                lobby.check_map(data["map_name"], Game.Mode.SOLO if party == 1 else Game.Mode.COOP, party)
+            except ServiceError as error:
+                self.add_error("map_name", error.message)
+        return data
 
 
 class JoinCampaignForm(forms.Form):

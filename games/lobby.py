@@ -43,6 +43,36 @@ def _seat_count(mode: str, players: Optional[int]) -> int:
     raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
 
 
+# the rules' mode a lobby mode plays (a map's `features.modes` names the rules' modes)
+RULES_MODE = {Game.Mode.SOLO: "awoken", Game.Mode.COOP: "awoken", Game.Mode.COMPANION: "awoken",
+              Game.Mode.SKIRMISH: "skirmish", Game.Mode.WRATH: "wrath", Game.Mode.WAR: "war"}
+
+
+def check_map(map_name: str, mode: str, players: int) -> None:
+    """Refuse a map whose own rules forbid this mode or this many players (the Crypt is for
+    two players and never for The Awoken), naming the map and the reason.
+
+    :raises ServiceError: `invalid_choice`, for an unknown map too.
+    """
+    from games.rules.map_features import allows
+
+    board = services.load_board(map_name)
+    reason = allows(board.features, mode=RULES_MODE.get(mode, str(mode)), players=players)
+    if reason:
+        raise ServiceError("invalid_choice", f"{board.title or map_name}: {reason}")
+
+
+def first_map_for(mode: str, players: int, names: Sequence[str]) -> str | None:
+    """The first of `names` that may host `mode` with `players` (a form's default map)."""
+    for name in names:
+        try:
+            check_map(name, mode, players)
+        except ServiceError:
+            continue
+        return name
+    return None
+
+
 def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
     known = [fid for fid, _ in selectors.available_factions()]
     if faction not in known:
@@ -78,7 +108,7 @@ def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "
     if difficulty not in Difficulty.values:
         raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
     scenarios = _check_scenarios(mode, scenario_ids)
-    services.load_board(map_name)  # fail now, not when the last player joins
+    check_map(map_name, mode, count)  # fail now, not when the last player joins
     if seed is None:
         seed = secrets.randbits(62)
     with transaction.atomic():

@@ -24,6 +24,8 @@ from typing import Any, Mapping, Sequence
 from games.rules.board import Board
 from games.rules.cards import draw
 from games.rules.events import EventLog
+from games.rules.map_features import allows
+from games.rules.map_rules_numbers import map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
@@ -49,6 +51,9 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
         raise ValueError("The Awoken is for one or two players, each with a faction and a scenario")
     if len({f.id for f in factions}) != count:
         raise ValueError("each player needs a different faction")
+    refusal = allows(board.features, mode="awoken", players=count)
+    if refusal:  # the lobby refuses it first (games.lobby.check_map), with the same words
+        raise ValueError(f"{board.title or board.name}: {refusal}")
     sheets = [s if isinstance(s, Scenario) else load_scenario(s) for s in scenario_ids]
     if len({s.number for s in sheets}) != count:
         raise ValueError("each player needs a different scenario")
@@ -93,7 +98,7 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
             sheet_side.ancient_health, immortal=sheet.immortal)
     treasure_deck = list(treasure_defs)
     rng.shuffle(treasure_deck)
-    map_deck = list(board.spaces)
+    map_deck = map_cards(board)
     rng.shuffle(map_deck)
     state.awoken = AwokenState(in_play, map_deck=map_deck, treasure_deck=treasure_deck,
                                treasure_defs=treasure_defs, crystals_to_win=CRYSTALS_TO_WIN)

@@ -37,6 +37,7 @@ from games.rules.board_definition import (Point, SpaceDef, check_cells, check_co
                                           normalised_data, parse_definition)
 from games.rules.line_of_sight import LOS_CLEARANCE, line_of_sight
 from games.rules.map_features import Features
+from games.rules.map_rules_links import adjust_sight, check_thorns, extra_links
 
 
 class Board:
@@ -227,10 +228,12 @@ def _build(data: Any, name: str, source: str) -> Board:
         if frozenset((a, b)) not in shared:
             raise ContentError(source, f"open [{a}, {b}]", f"spaces {a} and {b} do not share a boundary")
 
+    features = spec["features"]
+    check_thorns(features, shared, opened, source)
     by_n = {d.n: d for d in defs}
     numbers = tuple(sorted(by_n))
     neighbours: dict[int, set[int]] = {n: set() for n in numbers}
-    for a, b in opened:
+    for a, b in [*opened, *extra_links(features)]:
         neighbours[a].add(b)
         neighbours[b].add(a)
     frozen_neighbours = {n: frozenset(v) for n, v in neighbours.items()}
@@ -242,13 +245,16 @@ def _build(data: Any, name: str, source: str) -> Board:
             rings.append(frozenset(m for m, d in dist[n].items() if d <= k))
         within[n] = tuple(rings)
 
-    gap = line_of_sight(by_n, sub, radius, LOS_CLEARANCE * max(x1 - x0, y1 - y0))
+    gap = line_of_sight(by_n, sub, radius, LOS_CLEARANCE * max(x1 - x0, y1 - y0),
+                        high_ignores_low_cover=bool(features.get("high_ignores_low_cover")))
+    adjust_sight(gap, features, dist)
 
     bounds_list = []
     for e in sub.shared:
         a, b = min(e.a, e.b), max(e.a, e.b)
         climb = None
-        if e.open and by_n[a].high != by_n[b].high:
+        crossable = e.open or [a, b] in features.get("thorns", [])  # thorns are crossed too
+        if crossable and by_n[a].high != by_n[b].high:
             climb = a if by_n[a].high else b
         p, q = sorted((_round_pt(e.p), _round_pt(e.q)))
         bounds_list.append((a, b, p, q, e.open, climb))

@@ -17,7 +17,8 @@ from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
-          "trap": 1}  # trap: The Awoken's explosive trap
+          "trap": 1,     # trap: The Awoken's explosive trap
+          "thorns": 1}   # thorns: a map's thorn edge crossed (map_rules_thorns)
 # attack -> the flags that may defend a character against it
 DEFENCES = {
     "melee": ("melee",),
@@ -26,7 +27,10 @@ DEFENCES = {
     "heavy_ranged": ("shield", "cover"),
     "area": ("shield",),
     "trap": ("shield",),
+    "thorns": ("cover",),
 }
+# attacks a cover card defends against wherever the character stands
+COVER_ANYWHERE = frozenset({"thorns"})
 
 
 def acting_character(state: GameState, seat: str, character_id: str | None) -> Character:
@@ -130,7 +134,8 @@ def _space_of(character: Character) -> int:
 
 def defence_flags(state: GameState, character: Character, attack: str) -> list:
     flags = list(DEFENCES[attack])
-    if "cover" in flags and not state.board.has_cover(_space_of(character)):
+    if ("cover" in flags and attack not in COVER_ANYWHERE
+            and not state.board.has_cover(_space_of(character))):
         flags.remove("cover")
     return flags
 

@@ -35,8 +35,12 @@ LOS_CLEARANCE = 1e-7  # relative to the board's size: lines closer than this to 
 
 def line_of_sight(
     defs: dict[int, SpaceDef], sub: geo.Subdivision, radius: float, clearance: float,
+    *, high_ignores_low_cover: bool = False,
 ) -> dict[int, dict[int, int]]:
     """For every ordered pair with line of sight, the fewest other spaces crossed.
+
+    `high_ignores_low_cover` (a map rule): between two high spaces, cover in low spaces
+    does not block the line.
 
     Sampled segments first (most pairs are settled there, at the lower bound of
     `_least_crossings`), then the critical lines of `_critical_gap` for the rest.
@@ -54,7 +58,9 @@ def line_of_sight(
     corners = _corners(sub, clearance)
 
     cover = frozenset(n for n in numbers if defs[n].cover)
-    cover_or_high = cover | frozenset(n for n in numbers if defs[n].high)
+    high = frozenset(n for n in numbers if defs[n].high)
+    cover_or_high = cover | high
+    high_to_high = cover & high if high_ignores_low_cover else cover
     open_edges: dict[int, list[tuple[int, Point, Point]]] = {n: [] for n in numbers}
     for e in sub.shared:
         if e.open:
@@ -65,7 +71,7 @@ def line_of_sight(
     for ia, a in enumerate(numbers):
         for b in numbers[ia + 1:]:
             high_a, high_b = defs[a].high, defs[b].high
-            forbidden = cover if (high_a and high_b) else cover_or_high
+            forbidden = high_to_high if (high_a and high_b) else cover_or_high
             least = _least_crossings(a, b, defs[a].at, defs[b].at, radius, open_edges, forbidden, sub.eps)
             if least is None:
                 continue  # no chain of crossable boundaries fits between the two cores

@@ -12,6 +12,18 @@ source and the item.
     features:
       players: [2]                 # the player counts the map allows (default: any)
       modes: [skirmish]            # the modes the map allows (default: every mode)
+      stairs: [[4, 31], ...]       # pairs adjacent for moves and area attacks, never in sight
+      portals: [3, 9, 14, 20]      # all adjacent to each other; sight only as drawn
+      tower: 20                    # a numberless portal that sees every space
+      thorns: [[5, 6], ...]        # boundaries crossed for 1 damage (cover prevents); no sight
+      numberless: [20, 21]         # no map card: nothing starts there
+      second_numbers: [[7, 40]]    # space 7 also carries number 40: two map cards
+      high_ignores_low_cover: true # high-to-high sight ignores cover in low spaces
+
+(The canyons' "no shot from low to high ground" is the base high-ground rule, so it needs
+no primitive: `high: true` on most spaces does it.) What each primitive does in play lives
+in `map_rules_links.py` (adjacency and sight), `map_rules_thorns.py` and
+`map_rules_numbers.py`.
 
 `Board.features` holds the parsed mapping (`Features`); ask it with `.get(key)`.
 """
@@ -112,10 +124,97 @@ def _modes(value: Any, spaces: frozenset[int], source: str, item: str) -> list[s
     return sorted(set(value))
 
 
+# --- links between spaces, sight and numbers (the Canyons, the Dark House, the Crypt, the Tower)
+def _stairs(value: Any, spaces: frozenset[int], source: str, item: str) -> list[list[int]]:
+    """Pairs of stair spaces; a space is on one stair at most, and a stair needs both ends."""
+    if isinstance(value, (list, tuple)):
+        for entry in value:
+            if isinstance(entry, (list, tuple)) and len(entry) == 1:
+                raise ContentError(source, f"{item} {list(entry)}",
+                                   f"the stair on space {entry[0]} has no pair: give [a, b]")
+    pairs = space_pairs(value, spaces, source, item)
+    seen: set[int] = set()
+    for pair in pairs:
+        for n in pair:
+            if n in seen:
+                raise ContentError(source, f"{item} {pair}", f"space {n} is on two stairs")
+            seen.add(n)
+    return pairs
+
+
+def _portals(value: Any, spaces: frozenset[int], source: str, item: str) -> list[int]:
+    portals = space_list(value, spaces, source, item)
+    if len(portals) < 2:
+        raise ContentError(source, item, "a portal needs at least one other portal to lead to")
+    return portals
+
+
+def _tower(value: Any, spaces: frozenset[int], source: str, item: str) -> int:
+    if not _is_int(value) or value not in spaces:
+        raise ContentError(source, item, f"must be a space of this board, got {value!r}")
+    return value
+
+
+def _second_numbers(value: Any, spaces: frozenset[int], source: str, item: str) -> list[list[int]]:
+    """[space, its second number] pairs: the second number is a map card for that space."""
+    if not isinstance(value, (list, tuple)):
+        raise ContentError(source, item, f"must be a list of [space, second number] pairs, got {value!r}")
+    pairs: list[list[int]] = []
+    used: set[int] = set()
+    for entry in value:
+        shown = f"{item} {list(entry) if isinstance(entry, (list, tuple)) else entry!r}"
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 2 and all(_is_int(v) for v in entry)):
+            raise ContentError(source, shown, "must be a pair [space, second number]")
+        space, number = entry
+        if space not in spaces:
+            raise ContentError(source, shown, f"there is no space {space}")
+        if number < 1 or number in spaces:
+            raise ContentError(source, shown, f"the second number {number} must be a positive number "
+                                              "that no space already has")
+        if space in used or number in used:
+            raise ContentError(source, shown, "a space has two numbers at most, each used once")
+        used.update((space, number))
+        pairs.append([space, number])
+    return sorted(pairs)
+
+
+def _flag(value: Any, spaces: frozenset[int], source: str, item: str) -> bool:
+    if not isinstance(value, bool):
+        raise ContentError(source, item, f"must be true or false, got {value!r}")
+    return value
+
+
+def _check_links(values: dict[str, Any], source: str) -> None:
+    """Checks across primitives: a tower is a numberless portal; a space with no number has
+    no second one."""
+    tower = values.get("tower")
+    if tower is not None:
+        if tower not in values.get("portals", []):
+            raise ContentError(source, "features.tower", f"the tower (space {tower}) is not a portal: "
+                                                         "list it in features.portals")
+        if tower not in values.get("numberless", []):
+            raise ContentError(source, "features.tower", f"the tower (space {tower}) has no number: "
+                                                         "list it in features.numberless")
+    numberless = set(values.get("numberless", []))
+    for space, number in values.get("second_numbers", []):
+        if space in numberless:
+            raise ContentError(source, f"features.second_numbers [{space}, {number}]",
+                               f"space {space} is numberless, so it cannot carry a second number")
+
+
 _PARSERS: dict[str, Parser] = {
     "players": _players,
     "modes": _modes,
+    "stairs": _stairs,
+    "portals": _portals,
+    "tower": _tower,
+    "thorns": space_pairs,
+    "numberless": space_list,
+    "second_numbers": _second_numbers,
+    "high_ignores_low_cover": _flag,
 }
+# checks that read several primitives at once, run after each has been parsed
+_CROSS_CHECKS: list[Callable[[dict[str, Any], str], None]] = [_check_links]
 
 
 def parse_features(data: Any, spaces: frozenset[int], source: str) -> Features:
@@ -129,8 +228,11 @@ def parse_features(data: Any, spaces: frozenset[int], source: str) -> Features:
         raise ContentError(source, "features",
                            f"unknown map rule(s): {', '.join(map(str, unknown))} "
                            f"(known: {', '.join(sorted(_PARSERS))})")
-    return Features({key: _PARSERS[key](value, spaces, source, f"features.{key}")
-                     for key, value in data.items()})
+    values = {key: _PARSERS[key](value, spaces, source, f"features.{key}")
+              for key, value in data.items()}
+    for check in _CROSS_CHECKS:
+        check(values, source)
+    return Features(values)
 
 
 def allows(features: Features, *, mode: str, players: int) -> str | None:

@@ -8,6 +8,7 @@ from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.map_rules_thorns import crosses_thorns, flight_crosses_thorns, prick
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 
@@ -54,7 +55,11 @@ def move(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     discard_cards(player, command.cards)
     events.add("card_played", player=seat, cards=list(command.cards), action="move",
                character=character.id)
+    origin = character.space
+    assert origin is not None, "acting_character refuses a character off the board"
     _place(state, character, command.to, events, climb=climb)
+    if crosses_thorns(state, origin, command.to):
+        prick(state, [character], events)
 
 
 def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -87,6 +92,8 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
     discard_cards(player, [card_id])
     events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
     _place(state, character, command.to, events, flew=True)
+    if flight_crosses_thorns(state, origin, command.to, path):
+        prick(state, [character], events)
 
 
 def rally(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -124,8 +131,13 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
     discard_cards(player, command.cards)
     events.add("card_played", player=seat, cards=list(command.cards), action="rally",
                character=leader.id)
+    crossers = []
     for name, to in moves.items():
-        _place(state, state.characters[name], to, events, climb=climbs[name], rally=True)
+        mover = state.characters[name]
+        if mover.space is not None and crosses_thorns(state, mover.space, to):
+            crossers.append(mover)
+        _place(state, mover, to, events, climb=climbs[name], rally=True)
+    prick(state, crossers, events)
 
 
 def _pay_rally_climbs(leader: Character, friend: Character, climbs: dict, extra: list) -> None:

@@ -8,6 +8,8 @@ from games.rules.board import Board
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.map_features import allows
+from games.rules.map_rules_numbers import cards_left, first_player, holds_cards, map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 
@@ -24,6 +26,9 @@ def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[
         raise ValueError("a skirmish needs two to four players, one faction each")
     if len({f.id for f in factions}) != len(factions):
         raise ValueError("each player needs a different faction")
+    refusal = allows(board.features, mode="skirmish", players=len(player_ids))
+    if refusal:
+        raise ValueError(f"{board.title or board.name}: {refusal}")
     cards = {card.id: card for faction in factions for card in faction.deck}
     catalog = Catalog(board=board, cards=cards, options=dict(options or {}),
                       content={"map": board.name, "factions": [f.id for f in factions]})
@@ -40,7 +45,7 @@ def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[
     rng = Rng(state)
     for player in players:
         rng.shuffle(player.deck)
-    map_deck = list(board.spaces)
+    map_deck = map_cards(board)
     rng.shuffle(map_deck)
     for player in players:
         player.map_cards = sorted(map_deck[:MAP_CARDS_DEALT])
@@ -59,7 +64,7 @@ def assign(state: GameState, seat: str, command: Command, events: EventLog) -> N
     spaces = dict(command.spaces)
     if set(spaces) != own:
         raise RuleError("invalid_command", f"assign one map card to each of {', '.join(sorted(own))}")
-    if len(set(spaces.values())) != len(spaces) or not set(spaces.values()) <= set(player.map_cards):
+    if not holds_cards(player.map_cards, spaces.values()):
         raise RuleError("invalid_command", "assign different map cards from the ones you were dealt")
     for name, space in spaces.items():
         state.characters[name].assigned = space
@@ -76,13 +81,13 @@ def _begin(state: GameState, events: EventLog) -> None:
     count = len(players)
     for i, player in enumerate(players):
         giver = players[(i + 1) % count]  # my left-hand neighbour passes to me, on their right
-        assigned = {c.assigned for c in state.characters_of(giver.id)}
-        player.shards = sorted(s for s in giver.map_cards if s not in assigned)[:SHARDS]
+        assigned = [c.assigned for c in state.characters_of(giver.id)]
+        player.shards = cards_left(giver.map_cards, assigned)[:SHARDS]
     for player in players:
         player.map_cards = []
         events.add("shards_placed", player=player.id, spaces=list(player.shards))
         draw(state, player, OPENING_HAND, events)
-    first = min(players, key=lambda p: min(p.shards)).id
+    first = first_player(players, Rng(state))
     state.turn = Turn(phase="play", active=first, actor=first)
     events.add("turn_started", player=first, round=1)
 

@@ -187,7 +187,19 @@ def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
     if map_name not in available_maps():
         raise CommandError(f"map {map_name!r} is not available; "
                            f"known: {', '.join(available_maps())}")
+    _check_map_allows(map_name, opts["mode"], players)
     return bots, factions, map_name
+
+
+def _check_map_allows(map_name: str, mode: str, players: int) -> None:
+    """A map whose own rules forbid the mode or the player count (the Crypt: two players,
+    no Awoken) is refused before any game, not reported as 200 broken games."""
+    from games.rules.map_features import allows
+    from games.simulation.content import load_board
+
+    refusal = allows(load_board(map_name).features, mode=mode, players=players)
+    if refusal:
+        raise CommandError(f"map {map_name!r}: {refusal}")
 
 
 def _load_awoken_content(scenarios: list, factions) -> None:

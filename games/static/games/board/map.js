@@ -1,6 +1,7 @@
 // The map as SVG, drawn from the board data the page receives, plus the geometry the
 // play flow needs (neighbours, distances, line of sight when the server sent it).
 import { svg } from "./dom.js";
+import { drawMapLinks, isThorn } from "./map_links.js";
 
 function median(values) {
   if (!values.length) return 1;
@@ -18,6 +19,10 @@ export class BoardMap {
         this.adj.get(b.a)?.add(b.b);
         this.adj.get(b.b)?.add(b.a);
       }
+    }
+    for (const [a, b] of data.links || []) {  // stairs, portals, thorns: the map's own rules
+      this.adj.get(a)?.add(b);
+      this.adj.get(b)?.add(a);
     }
     // A scale for tokens: the typical distance between neighbouring cores.
     const nearest = data.spaces.map((s) => {
@@ -76,7 +81,7 @@ export class BoardMap {
       if (b.open) {
         svg("line", { x1: ax, y1: ay, x2: bx, y2: by, "data-a": b.a, "data-b": b.b }, lines);
         if (b.climb_into !== null && b.climb_into !== undefined) this.arrow(arrows, b, wallW);
-      } else {
+      } else if (!isThorn(this.data, b.a, b.b)) {
         svg("line", { x1: ax, y1: ay, x2: bx, y2: by, "data-a": b.a, "data-b": b.b }, walls);
       }
     }
@@ -93,6 +98,7 @@ export class BoardMap {
       t.textContent = s.n;
       this.coreNodes.set(s.n, g);
     }
+    drawMapLinks(this, root);
     this.tokenLayer = svg("g", { class: "tokens" }, root);
     this.fxLayer = svg("g", { class: "fx" }, root);
     host.appendChild(root);

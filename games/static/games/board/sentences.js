@@ -49,7 +49,7 @@ function damageLine(e, names) {
     taken = Math.max(0, Math.min(taken, health - before));
     of = ` (${Math.min(total, health)}/${health})`;
   }
-  return `${names.figure(id)} takes ${taken} damage${of}.`;
+  return `${names.figure(id)} takes ${taken} damage${e.cause === "thorns" ? " from the thorns" : ""}${of}.`;
 }
 
 /** One sentence per event kind; `null` only for a secret event's placeholder. Every kind

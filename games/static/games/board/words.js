@@ -189,7 +189,7 @@ export class Names {
 
 export const ATTACK_WORDS = {
   melee: "a melee attack", heavy_melee: "a heavy melee attack", ranged: "a ranged attack",
-  heavy_ranged: "a heavy ranged attack", area: "an area attack",
+  heavy_ranged: "a heavy ranged attack", area: "an area attack", thorns: "the thorns' sting",
 };
 
 const OUTCOME_CAUSES = {
@@ -259,6 +259,7 @@ export function promptWords(prompt, names) {
   switch (prompt.kind) {
     case "defend":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to decide on a defence.`;
+      if (prompt.attack === "thorns") return `${names.figure(prompt.character)} pushes through the thorns: play a card with cover to stay unhurt.`;
       return `${names.figure(prompt.attacker)} makes ${ATTACK_WORDS[prompt.attack] || "an attack"} on ${names.figure(prompt.character)}.`;
     case "choose":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to choose a target.`;
