@@ -101,7 +101,7 @@ def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
         count = len(state.characters_of(player.id))
         player.map_cards = sorted(map_deck[:count])
         del map_deck[:count]
-    if len(map_deck) < SHARDS * len(teams):
+    if len(map_deck) < SHARDS * len(chosen):
         raise WarSetupError("war_map_too_small", f"the map {board.name} has too few spaces "
                                                  "for four factions and two teams' shards")
     war.map_deck = map_deck
