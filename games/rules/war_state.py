@@ -104,6 +104,17 @@ def has_hidden(state: GameState, seat: str) -> bool:
                for c in state.characters_of(seat))
 
 
+def seats_to_act(state: GameState) -> list[str]:
+    """Who the team's turn waits on while nobody interrupts: those who must still reveal,
+    else the teammates not yet done (for the site's "whose move" and its bots)."""
+    war = war_of(state)
+    if war.to_reveal:
+        return list(war.to_reveal)
+    if war.stage != "turn":
+        return []
+    return [p for p in active_team(state).players if p not in war.done]
+
+
 def public(state: GameState) -> dict[str, Any]:
     """What every seat may see of the war: teams, their scores, whose turn, who must
     reveal, who is done (never the map cards left in the deck)."""
