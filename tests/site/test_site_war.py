@@ -71,3 +71,23 @@ def test_a_war_against_bots_is_played_to_the_end(owner, eager_celery):
     assert selectors.whose_move(game).endswith("won")
     assert sent > 0 and all(GameCommand.objects.filter(game=game, seat=s).exists()
                             for s in ("p2", "p3", "p4"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_war_replays_step_by_step_with_its_teams_and_log(owner, eager_celery):
+    from games import history, replays
+
+    game = war_with_bots(owner, seed=9)
+    person_plays(game, owner, "greedy")
+    game.refresh_from_db()
+    assert history.history_problems(game) == []
+    access = replays.replay_access(game, owner)
+    steps: list = []
+    while len(steps) < replays.step_count(game):
+        steps += replays.replay_page(game, access, start=len(steps), count=50)["steps"]
+    assert len(steps) == game.version + 1
+    assert [t["players"] for t in steps[-1]["view"]["war"]["teams"]] == [["p1", "p3"], ["p2", "p4"]]
+    kinds = [e["kind"] for s in steps for e in s["events"]]
+    assert "teams_formed" in kinds and "teammate_finished" in kinds
+    assert kinds[-1] == "game_ended"
+    assert steps[-1]["view"]["outcome"]["team"] in ("t1", "t2")
