@@ -121,7 +121,7 @@ def _check_bots(mode: str, count: int, bots: int, bot_factions: Sequence[str]) -
     if type(bots) is not int or bots < 0:
         raise ServiceError("invalid_choice", "the number of bots is a whole number")
     if bots and mode not in BOT_FOR_MODE:
-        raise ServiceError("invalid_choice", "bots play skirmishes, wars and co-op games only")
+        raise ServiceError("invalid_choice", "bots play skirmishes and co-op games only, and wars")
     if mode == Game.Mode.COOP and bots > 1:
         raise ServiceError("invalid_choice", "a co-op game has room for one bot partner")
     if bots > count - 1:
