@@ -22,18 +22,24 @@ def war_legal(state: GameState, seat: str, commands: list) -> list:
     team = active_team(state)
     if turn.interrupters:
         if seat == turn.actor:
-            return commands + [{"do": "finish"}]
+            return _team_claims(state, seat, commands) + [{"do": "finish"}]
         return []
     if seat not in team.players:
         return commands  # interrupts after an action (the core lists them)
-    found = [c for c in commands if c.get("do") != "claim"]
     if war.to_reveal:
-        return [c for c in found if c.get("do") == "reveal"]
+        return [c for c in commands if c.get("do") == "reveal"]
+    found = _team_claims(state, seat, commands)
+    if seat not in war.done:
+        found.append({"do": "finish"})
+    return found
+
+
+def _team_claims(state: GameState, seat: str, commands: list) -> list:
+    """The core's commands with its own-shard claims replaced by claims on the team's."""
+    found = [c for c in commands if c.get("do") != "claim"]
     owner = state.player(team_of(state, seat).shard_owner)
     for character in state.characters_of(seat):
         if character.on_board and character.space in owner.shards:
             found += [{"do": "claim", "character": character.id, "cards": cards}
                       for cards in claim_card_sets(state, seat, character)]
-    if seat not in war.done:
-        found.append({"do": "finish"})
     return found

@@ -125,3 +125,39 @@ def test_the_other_teams_character_is_a_target_and_a_teammates_is_not(chromium):
     ada.click('.token[data-figure="gnomads_glider"]', force=True)
     wait_idle(ada)
     assert table.state.characters["gnomads_glider"].damage == 1  # bram holds no defence
+
+
+# --- the lobby, on the live site (tests/browser/live.py, eager Celery) -------------------------
+@pytest.mark.slow
+def test_the_lobby_starts_a_war_with_three_bots_and_the_board_shows_the_teams(people, settings):
+    from support.site import make_user
+
+    settings.BOT_STEP_SECONDS = 0
+    page = people(user=make_user("warlord"))
+    page.goto("/play/new/")
+    page.check("input[name=mode][value=war]")
+    expect(page.locator("#field-players")).to_be_visible()
+    expect(page.locator("#field-bots")).to_be_visible()
+    expect(page.locator("#field-scenario")).to_be_hidden()
+    page.select_option("select[name=faction]", "guild")
+    page.select_option("select[name=map_name]", "dungeon")
+
+    # five players: refused, with the reason
+    page.select_option("select[name=players]", "5")
+    page.click("main form button[type=submit]")
+    expect(page.locator("main form")).to_contain_text("Ancients faction")
+
+    page.select_option("select[name=players]", "4")
+    page.select_option("select[name=bots]", "3")
+    page.click("main form button[type=submit]")
+    page.wait_for_selector("#board-app.ready", timeout=15_000)
+    teams = page.locator("[data-role=teams]")
+    expect(teams).to_contain_text("Team Dawn", timeout=15_000)
+    expect(teams).to_contain_text("Team Dusk")
+    expect(page.locator('section.player[data-player="p1"] .team-tag')).to_have_text("Team Dawn")
+    expect(page.locator('section.player[data-player="p3"] .team-tag')).to_have_text("Team Dawn")
+    expect(page.locator('section.player[data-player="p2"] .team-tag')).to_have_text("Team Dusk")
+    expect(page.locator(".presence")).to_contain_text("Greedy bot")
+    expect(page.locator("[data-role=log]")).to_contain_text("Teams: Team Dawn")
+    shot(page, "war-lobby-board")
+    assert page.js_errors == []
