@@ -409,7 +409,7 @@ def _record_outcome(game: Game, state: GameState) -> None:
     game.winner = str(outcome.get("winner") or "")[:8]
     game.rounds = state.turn.round
     game.crystals = sum(len(c.carried) for c in state.characters.values())
-    if state.mode == "skirmish":
+    if state.mode in ("skirmish", "war"):
         game.knockouts = sum(1 for c in state.characters.values() if c.knocked_out)
         game.characters_lost = None
     else:
