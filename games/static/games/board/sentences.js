@@ -90,7 +90,7 @@ const SENTENCES = {
   turn_end_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "end")} the turn.`,
   turn_ended: (e, n) => (e.team ? `${teamName(n, e.team)}'s turn is over.` : e.player ? `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} turn is over.` : "The players' turn is over."),
   interrupt_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "interrupt")} with a wild card.`,
-  interrupt_ended: (e, n) => `The interrupt is over; play returns to ${n.seat(e.returns_to)}.`,
+  interrupt_ended: (e, n) => `The interrupt is over; play returns to ${e.team ? teamName(n, e.team) : n.seat(e.returns_to)}.`,
   interrupt_passed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "do", "does")} not interrupt.`,
   character_revealed: (e, n) => `${n.figure(e.character)} appears on ${e.space}.`,
   prompted: (e, n) => `${n.seatCap(e.to_seat)} ${n.verb(e.to_seat, "are", "is")} asked ${PROMPT_ASKS[e.prompt_kind] || "to decide"}.`,
@@ -139,7 +139,7 @@ const SENTENCES = {
   },
   // scoring and the end
   shard_claimed: (e, n) => (e.team ? `${n.figure(e.character)} claims a shard on ${e.space}; ${teamName(n, e.team)} now has ${plural(e.team_score, "point")}.` : `${n.figure(e.character)} claims a shard on ${e.space}; ${n.seat(e.player)} now ${n.verb(e.player, "have", "has")} ${plural(e.score, "point")}.`),
-  faction_wiped_out: (e, n) => `Every character of ${n.seat(e.player)} is knocked out.`,
+  faction_wiped_out: (e, n) => `Every character of ${n.seat(e.player)} is knocked out${e.team ? ` (${teamName(n, e.team)})` : ""}.`,
   game_ended: (e, n) => {
     const why = e.cause ? ` (${outcomeCause(e.cause)})` : "";
     if (e.result === "won" && e.team) return `Game over: ${teamName(n, e.team)} wins${why}.`;
