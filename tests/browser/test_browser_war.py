@@ -110,6 +110,9 @@ def test_teammates_play_in_any_order_and_the_turn_passes_when_both_are_done(chro
     expect(bram.locator(".turn-banner")).to_contain_text("Your team's turn")
     expect(ada.locator(".turn-banner")).to_contain_text("Team Dusk's turn")
     expect(ada.locator("[data-role=log]")).to_contain_text("Team Dawn's turn is over.")
+    log = ada.locator("[data-role=log]").inner_text()
+    assert "Cyd is done; waiting for you." in log and "Round 1: Team Dusk's turn." in log
+    assert not any(word in log.split() for word in ("t1", "t2", "p1", "p2", "p3", "p4")), log
     assert len(table.state.player("p1").hand) == 4  # one card left, three drawn
     assert len(table.state.player("p3").hand) == 3
 
