@@ -112,7 +112,8 @@ class Command(BaseCommand):
 
         def line(record) -> str:
             team = (record.outcome or {}).get("team")
-            return (f"{record.cause} team={team} ({','.join(record.factions[record.player_ids.index(s)] for s in record.winning_seats)}) "
+            winners = [record.factions[record.player_ids.index(s)] for s in record.winning_seats]
+            return (f"{record.cause} team={team} ({','.join(winners)}) "
                     f"rounds={record.rounds} commands={record.commands}")
 
         summary, records, wall = self._run(opts, play_one, line)
