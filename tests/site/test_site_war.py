@@ -91,3 +91,14 @@ def test_a_finished_war_replays_step_by_step_with_its_teams_and_log(owner, eager
     assert "teams_formed" in kinds and "teammate_finished" in kinds
     assert kinds[-1] == "game_ended"
     assert steps[-1]["view"]["outcome"]["team"] in ("t1", "t2")
+
+
+@pytest.mark.django_db
+def test_the_waiting_page_says_who_plays_with_whom(owner, client):
+    game = lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+                             faction="guild", players=4, bots=1)
+    assert game.status == Game.Status.SETUP
+    client.force_login(owner)
+    page = client.get(f"/play/{game.id}/").content.decode()
+    assert "p1 <span class=\"team\" data-team=\"Team Dawn\">(Team Dawn)</span>" in page
+    assert "p4 <span class=\"team\" data-team=\"Team Dusk\">(Team Dusk)</span>" in page
