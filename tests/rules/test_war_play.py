@@ -76,3 +76,34 @@ def test_the_greedy_bot_sees_teammates_as_friends_and_walks_to_the_team_shards(w
               if c.on_board and c.player not in team.players}
     assert set(scorer.enemy_spaces) == others
     assert scorer.goal_spaces == state.player(team.shard_owner).shards
+
+
+ODD_COMMANDS = [
+    {"do": "finish"}, {"do": "end_turn"}, {"do": "undo"}, {"do": "reveal"},
+    {"do": "reveal", "character": "nobody"}, {"do": "claim", "character": None, "cards": []},
+    {"do": "interrupt", "cards": []}, {"do": "interrupt", "cards": ["nope"]},
+    {"do": "move", "character": "nobody", "to": 1, "cards": []},
+    {"do": "assign", "spaces": {}}, {"respond": "pass"}, {"respond": "choose", "character": "x"},
+    {"do": "reveal_object", "character": "x", "object": "o1"}, {"do": "use_treasure"},
+]
+
+
+def test_odd_commands_in_a_war_are_refused_with_a_code_and_change_nothing(war_games):
+    from games.rules.engine import apply
+    from games.rules.errors import RuleError
+    from games.rules.serialize import state_to_data
+
+    tried = 0
+    for state, seat in islice(positions(war_games[0], every=11), 0, None, 2):
+        before = state_to_data(state)
+        for command in ODD_COMMANDS:
+            try:
+                apply(state, seat, command)
+            except RuleError as error:
+                assert error.code
+            tried += 1
+        for outsider in ("p9", ""):
+            with pytest.raises(RuleError):
+                apply(state, outsider, {"do": "finish"})
+        assert state_to_data(state) == before
+    assert tried > 100
