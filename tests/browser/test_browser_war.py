@@ -75,6 +75,11 @@ def test_the_board_shows_the_teams_their_totals_and_whose_turn_it_is(chromium):
     expect(bram.locator(".turn-banner")).to_contain_text("Team Dawn's turn")
     expect(ada.locator(END)).to_have_text("I'm done")
     shot(ada, "war-teams")
+    watcher = open_page(chromium, table, None)
+    wait_idle(watcher)
+    expect(watcher.locator("[data-role=teams]")).to_contain_text("Team Dusk")
+    expect(watcher.locator(".turn-banner")).to_contain_text("Team Dawn's turn")
+    assert ada.js_errors == [] and watcher.js_errors == []
 
 
 def test_teammates_play_in_any_order_and_the_turn_passes_when_both_are_done(chromium):
