@@ -7,3 +7,9 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        """Plug War for the Crystals into the rules core (see `games.rules.war_register`)."""
+        from games.rules.war_register import register
+
+        register()

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # The bot that plays a bot seat, by mode (`games.bots.make_bot` names).
-BOT_FOR_MODE = {Game.Mode.SKIRMISH: "greedy", Game.Mode.COOP: "awoken"}
+BOT_FOR_MODE = {Game.Mode.SKIRMISH: "greedy", Game.Mode.COOP: "awoken", Game.Mode.WAR: "greedy"}
 # A bound on one eager run of bot steps (the embedded mode): a game whose people are all out
 # of it still ends, but never holds a request for longer than this many steps.
 EAGER_STEP_LIMIT = 400
@@ -119,6 +119,9 @@ def next_bot_command(state: GameState, bots: Mapping[str, str],
         seats = []  # the site makes every seat's secret assignment itself
     elif state.turn.actor is not None:
         seats = [state.turn.actor]
+    elif state.mode == "war":  # the team's turn: who must reveal, or teammates not done
+        from games.rules.war_state import seats_to_act
+        seats = seats_to_act(state)
     else:
         seats = [s for s in state.player_ids() if s in bots]
     for seat in seats:

@@ -16,9 +16,11 @@ class NewGameForm(forms.Form):
                              widget=forms.RadioSelect,
                              initial=Game.Mode.SOLO)
     players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in lobby.SKIRMISH_PLAYERS], coerce=int,
+        choices=[(n, f"{n} players") for n in (*lobby.SKIRMISH_PLAYERS, 5, 6)], coerce=int,
         initial=2, required=False,
-        help_text="Skirmish only. For now the site secretly assigns each player's characters "
+        help_text="Skirmish: two to four. War for the Crystals: four, as two teams of two "
+                  "(p1 and p3 against p2 and p4); five need the Ancients faction and six "
+                  "need expansions, so both are refused. For now the site secretly assigns each player's characters "
                   "to their dealt map cards, so play starts as soon as everyone has joined.")
     bots = forms.TypedChoiceField(
         choices=[(0, "No bots: friends only")] + [(n, f"{n} bot opponent{'s' * (n > 1)}")
@@ -64,6 +66,8 @@ class NewGameForm(forms.Form):
             if data.get("players") not in lobby.SKIRMISH_PLAYERS:
                 self.add_error("players", "Choose two to four players.")
             data["scenario_ids"] = []
+        elif mode == Game.Mode.WAR:
+            self._clean_war_players(data)
         elif mode in (Game.Mode.SOLO, Game.Mode.COOP):
             if not selectors.available_scenarios():
                 raise forms.ValidationError("The Awoken's scenarios are not installed yet.")
@@ -88,11 +92,29 @@ class NewGameForm(forms.Form):
         except ServiceError as error:
             self.add_error("map_name", error.message)
 
+    def _clean_war_players(self, data: dict) -> None:
+        """A war is four players in two teams: five or six are refused with the reason;
+        two or three (the skirmish's choices) mean the four of a war."""
+        from games.rules.war_setup import WarSetupError, check_war_players
+
+        players = data.get("players")
+        if players not in (5, 6):
+            players = lobby.WAR_PLAYERS
+        try:
+            check_war_players(players)
+        except WarSetupError as error:
+            self.add_error("players", error.message)
+        data["players"], data["scenario_ids"] = players, []
+
     def _clean_bots(self, data: dict, mode: str) -> None:
         """`bot_count`: the bot seats the mode's choices ask for (0 when none)."""
         bots = data.get("bots") or 0
         count = 0
-        if mode == Game.Mode.SKIRMISH:
+        if mode == Game.Mode.WAR:
+            if bots > lobby.WAR_PLAYERS - 1:
+                self.add_error("bots", "A war has room for at most 3 bots: one seat is yours.")
+            count = bots
+        elif mode == Game.Mode.SKIRMISH:
             players = data.get("players")
             if players in lobby.SKIRMISH_PLAYERS and bots > players - 1:
                 self.add_error("bots", f"A skirmish of {players} players has room for at most "

@@ -21,8 +21,9 @@ from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
 # The modes the lobby offers; a mode joins when it is playable end to end.
-OFFERED_MODES = ("solo", "coop", "skirmish")
+OFFERED_MODES = ("solo", "coop", "skirmish", "war")
 SKIRMISH_PLAYERS = (2, 3, 4)
+WAR_PLAYERS = 4  # two teams of two; five and six are refused (games.rules.war_setup)
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 
 
@@ -40,6 +41,8 @@ def _seat_count(mode: str, players: Optional[int]) -> int:
         if players not in SKIRMISH_PLAYERS:
             raise ServiceError("invalid_choice", "a skirmish has two to four players")
         return players
+    if mode == Game.Mode.WAR:
+        return _war_seat_count(players)
     raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
 
 
@@ -71,6 +74,18 @@ def first_map_for(mode: str, players: int, names: Sequence[str]) -> str | None:
             continue
         return name
     return None
+
+
+def _war_seat_count(players: Optional[int]) -> int:
+    """Four seats (teams p1+p3 and p2+p4); five or six players are refused with the war's
+    own code (`war_needs_ancients`, `war_six_players`) and a message saying why."""
+    from games.rules.war_setup import WarSetupError, check_war_players
+
+    try:
+        check_war_players(WAR_PLAYERS if players is None else players)
+    except WarSetupError as error:
+        raise ServiceError(error.code, error.message) from None
+    return WAR_PLAYERS
 
 
 def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
@@ -136,7 +151,7 @@ def _check_bots(mode: str, count: int, bots: int, bot_factions: Sequence[str]) -
     if type(bots) is not int or bots < 0:
         raise ServiceError("invalid_choice", "the number of bots is a whole number")
     if bots and mode not in BOT_FOR_MODE:
-        raise ServiceError("invalid_choice", "bots play skirmishes and co-op games only")
+        raise ServiceError("invalid_choice", "bots play skirmishes and co-op games only, and wars")
     if mode == Game.Mode.COOP and bots > 1:
         raise ServiceError("invalid_choice", "a co-op game has room for one bot partner")
     if bots > count - 1:
@@ -162,7 +177,7 @@ def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chos
 
 
 def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
-    if mode == Game.Mode.SKIRMISH:
+    if mode in (Game.Mode.SKIRMISH, Game.Mode.WAR):
         return []
     needed = 1 if mode == Game.Mode.SOLO else 2
     lookup = _scenario_lookup()

@@ -176,10 +176,17 @@ def connected_seats(game_id: Any) -> list[str]:
 def seats_summary(game: Game) -> list[dict]:
     """The seats as the board page shows them."""
     cutoff = presence_cutoff()
-    return [{"seat": s.seat, "username": s.player_name,
-             "faction": s.faction, "colour": s.colour,
-             "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
-            for s in game.seats.select_related("user").order_by("seat")]
+    seats = [{"seat": s.seat, "username": s.player_name,
+              "faction": s.faction, "colour": s.colour,
+              "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
+             for s in game.seats.select_related("user").order_by("seat")]
+    if game.mode == Game.Mode.WAR and len(seats) == 4:  # who plays with whom
+        from games.rules.war_setup import TEAM_NAMES, teams_for
+        for name, team in zip(TEAM_NAMES, teams_for([s["seat"] for s in seats])):
+            for entry in seats:
+                if entry["seat"] in team:
+                    entry["team"] = name
+    return seats
 
 
 def whose_move(game: Game, user=None) -> str:
@@ -187,6 +194,10 @@ def whose_move(game: Game, user=None) -> str:
     if game.status == Game.Status.SETUP:
         return "waiting for players"
     if game.status == Game.Status.FINISHED:
+        team = (game.outcome or {}).get("team") if isinstance(game.outcome, dict) else None
+        if team:  # a war names its winning team
+            from games.rules.war_setup import TEAM_NAMES
+            return f"{TEAM_NAMES[int(team[1:]) - 1]} won"
         if game.winner:  # a skirmish names its winner
             seat = next((s for s in game.seats.all() if s.seat == game.winner), None)
             if seat is not None and user is not None and seat.user_id == user.pk:

@@ -110,6 +110,10 @@ def game_start(*, game: Game) -> None:
         from games.rules.setup import new_skirmish
         state = new_skirmish(board=board, factions=factions, player_ids=player_ids,
                              seed=game.seed, colours=colours)
+    elif game.mode == Game.Mode.WAR:
+        from games.rules.war_setup import new_war
+        state = new_war(board=board, factions=factions, player_ids=player_ids,
+                        seed=game.seed, colours=colours)
     else:
         state = _awoken_state(game, board, factions, player_ids, colours)
     data = state_to_data(state)
@@ -120,7 +124,7 @@ def game_start(*, game: Game) -> None:
     game.status = Game.Status.PLAYING
     game.started_at = timezone.now()
     steps: list[Step] = []
-    if game.mode == Game.Mode.SKIRMISH:
+    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WAR):
         # auto assignment (v1): every seat's secret assignment is chosen for it
         from games.rules.setup import auto_assignment
 
@@ -390,6 +394,9 @@ def _awaiting(state: GameState) -> list[str]:
                 if any(c.assigned is None and c.space is None for c in state.characters_of(p.id))]
     if turn.actor is not None:
         return [turn.actor]
+    if state.mode == "war":  # the team's turn: who must reveal, or teammates not done
+        from games.rules.war_state import seats_to_act
+        return seats_to_act(state)
     return [p.id for p in state.players if not p.eliminated]
 
 
@@ -402,7 +409,7 @@ def _record_outcome(game: Game, state: GameState) -> None:
     game.winner = str(outcome.get("winner") or "")[:8]
     game.rounds = state.turn.round
     game.crystals = sum(len(c.carried) for c in state.characters.values())
-    if state.mode == "skirmish":
+    if state.mode in ("skirmish", "war"):
         game.knockouts = sum(1 for c in state.characters.values() if c.knocked_out)
         game.characters_lost = None
     else:

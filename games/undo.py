@@ -46,7 +46,7 @@ def game_undo(*, game_id: Any, user, expected_version: Any, command: Mapping[str
 def undone(state: GameState, seat: str, state_at) -> tuple[GameState, list]:
     """The state after `seat`'s undo, with `state_at(version)` giving the game at an
     earlier version; refused as the engine says."""
-    if state.awoken is None:
+    if state.mode != "awoken":
         raise RuleError("action_not_allowed", "moves can be taken back only in The Awoken")
     return take_back(state, seat, state_at(undo_target(state, seat)))
 

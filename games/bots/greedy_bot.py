@@ -133,7 +133,10 @@ class Scorer:
         self.keep = self.cards_to_keep()
 
     def goals(self) -> list:
-        """Spaces worth walking to: the seat's own shards."""
+        """Spaces worth walking to: the seat's own shards (in a war, its team's)."""
+        if self.state.mode == "war":
+            from games.rules.war_state import team_of
+            return list(self.state.player(team_of(self.state, self.seat).shard_owner).shards)
         return list(self.player.shards)
 
     def cards_to_keep(self) -> set:
@@ -161,7 +164,9 @@ class Scorer:
         if action == "draw_two":
             return DRAW if len(self.player.hand) <= 4 and not self.keep else SKIP
         if action == "end_turn":
-            return END
+            return END - 1 if self.state.mode == "war" else END
+        if action == "finish" and self.state.mode == "war":
+            return END  # done; the teammate plays on (end_turn would end their turn too)
         return SKIP  # interrupts in turn, anything unknown
 
     def _attack(self, command: dict) -> int:

@@ -3,7 +3,7 @@
 `Outcome` is a frozen value with a `Cause`; it also reads like the dict it used to be
 (`outcome["result"]`, `.get("winner")`, `dict(outcome)`, equal to that dict), so code
 outside the cores that stores or reports an outcome, or sets one in a test, keeps working. Stored and sent as `to_data()`, the same
-JSON shape as before: `{"result", "cause", "winner"?, "player"?, "scenario"?}`.
+JSON shape as before: `{"result", "cause", "winner"?, "player"?, "scenario"?, "team"?}`.
 """
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class Outcome(Mapping):
     winner: Optional[str] = None   # skirmish: the winning player
     player: Optional[str] = None   # awoken, wiped out: whose faction fell
     scenario: Optional[int] = None  # awoken, track: whose event track ran out
+    team: Optional[str] = None     # war: the winning team (`winner` is its first player)
 
     def to_data(self) -> dict[str, Any]:
         """The JSON-ready dict stored in snapshots and sent to browsers (no empty fields)."""
@@ -59,7 +60,7 @@ class Outcome(Mapping):
         cause = data.get("cause")
         return cls(result=Result(data["result"]), cause=None if cause is None else Cause(cause),
                    winner=data.get("winner"), player=data.get("player"),
-                   scenario=data.get("scenario"))
+                   scenario=data.get("scenario"), team=data.get("team"))
 
     # -- read like the dict it replaces ---------------------------------------------------
     def __getitem__(self, key: str) -> Any:

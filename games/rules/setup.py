@@ -1,7 +1,7 @@
 """Setting up a skirmish: decks, dealt map cards, secret assignments, shards, first player."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from games.rules.cards import draw
 from games.rules.board import Board
@@ -16,6 +16,10 @@ from games.rules.state import Catalog, Character, GameState, Player, Turn
 MAP_CARDS_DEALT = 10
 SHARDS = 5
 OPENING_HAND = 7
+
+# mode -> what starts play once every character has its map card (default: the skirmish's);
+# War for the Crystals registers its own (`war_register.register`)
+BEGIN_PLAY: dict[str, Callable[[GameState, EventLog], None]] = {}
 
 
 def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
@@ -71,7 +75,7 @@ def assign(state: GameState, seat: str, command: Command, events: EventLog) -> N
     events.add("map_cards_assigned", player=seat)
     events.add("assignment_recorded", visible_to=(seat,), player=seat, spaces=spaces)
     if all(c.assigned is not None for c in state.characters.values()):
-        _begin(state, events)
+        BEGIN_PLAY.get(state.mode, _begin)(state, events)
 
 
 def _begin(state: GameState, events: EventLog) -> None:

@@ -7,9 +7,10 @@ from games.rules.rng import seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 from games.rules_cases.awoken import build_awoken
 from games.rules_cases.errors import CaseError
+from games.rules_cases.war import build_war
 
 CASE_KEYS = {"name", "seed", "mode", "board", "map", "players", "awoken", "active", "options",
-             "steps", "description", "turn"}
+             "steps", "description", "turn", "teams"}
 
 
 def build_state(case: dict, source: str) -> GameState:
@@ -19,8 +20,8 @@ def build_state(case: dict, source: str) -> GameState:
     if unknown:
         raise CaseError(f"unknown field(s) {', '.join(sorted(unknown))}")
     mode = case.get("mode", "skirmish")
-    if mode not in ("skirmish", "awoken"):
-        raise CaseError(f"mode must be skirmish or awoken, not {mode!r}")
+    if mode not in ("skirmish", "awoken", "war"):
+        raise CaseError(f"mode must be skirmish, awoken or war, not {mode!r}")
     if "board" in case:
         board = board_from_data(case["board"], name="inline", source=source)
     elif "map" in case:
@@ -100,5 +101,9 @@ def build_state(case: dict, source: str) -> GameState:
         build_awoken(state, case.get("awoken") or {}, source)
     elif "awoken" in case:
         raise CaseError("an `awoken` section needs mode: awoken")
+    if mode == "war":
+        build_war(state, case.get("teams"))
+    elif "teams" in case:
+        raise CaseError("`teams` needs mode: war")
     return state
 

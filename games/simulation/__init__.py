@@ -8,7 +8,9 @@ Who acts next is decided the way a table would: a pending prompt's seat answers;
 skirmish, right after an action the other players are offered an interrupt, closest in turn
 order to the active player first; else the player whose move it is acts. In The Awoken's
 shared turn each player in seat order plays until it would end the turn; the last one to be
-done ends it for everyone. Deferred work (the Ancients' turn when the site defers it) runs
+done ends it for everyone. In a war (`play_war`) the team whose turn it is plays seat by
+seat: first who must reveal, then each teammate until it says it is done (`finish`); the
+other team is offered interrupts as in a skirmish. Deferred work (the Ancients' turn when the site defers it) runs
 through `engine.advance` right after the command that started it, both when playing and when
 replaying, so the log holds only what seats sent.
 
@@ -19,15 +21,15 @@ unfinished: never counted as a win or silently dropped.
 | --- | --- |
 | `records` | `GameRecord`, `SimulationError`, `state_digest` |
 | `content` | boards (shipped or the built-in grid), factions from the seed, `new_game`, `bot_seed` |
-| `playing` | `play_skirmish`, `play_awoken`, `play`, `replay`; who is asked next |
+| `playing` | `play_skirmish`, `play_war`, `play_awoken`, `play`, `replay`; who is asked next |
 | `summary` | `Summary`: a batch of games in figures |
 """
 from games.simulation.content import available_maps, bot_seed, load_board, new_game
-from games.simulation.playing import (play, play_awoken, play_skirmish, rare_collections,
-                                      replay)
+from games.simulation.playing import (play, play_awoken, play_skirmish, play_war,
+                                      rare_collections, replay)
 from games.simulation.records import DEFAULT_MAX_COMMANDS, GameRecord, SimulationError
 from games.simulation.summary import Summary
 
 __all__ = ["DEFAULT_MAX_COMMANDS", "GameRecord", "SimulationError", "Summary", "available_maps",
            "bot_seed", "load_board", "new_game", "play", "play_awoken", "play_skirmish",
-           "rare_collections", "replay"]
+           "play_war", "rare_collections", "replay"]

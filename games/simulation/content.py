@@ -88,6 +88,16 @@ def new_game(record: GameRecord) -> GameState:
                           player_ids=list(record.player_ids),
                           scenario_ids=list(record.scenarios), seed=record.seed,
                           easy=record.easy)
+    if record.mode == "war":
+        from games.rules.war_register import register
+        from games.rules.war_setup import WarSetupError, new_war
+
+        register()  # simulations run without Django, whose ready() does it
+        try:
+            return new_war(board=load_board(record.map_name), factions=factions,
+                           player_ids=list(record.player_ids), seed=record.seed)
+        except WarSetupError as error:
+            raise SimulationError(error.message) from None
     if record.mode != "skirmish":
         raise SimulationError(f"mode {record.mode!r} is not available in simulations")
     return new_skirmish(board=load_board(record.map_name), factions=factions,

@@ -33,6 +33,20 @@ def play_skirmish(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon
     return play(state, record, dict(zip(seats, bots)), max_commands)
 
 
+def play_war(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon",
+             factions: Optional[Sequence[str]] = None,
+             max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
+    """Play one War for the Crystals between four bots: p1 and p3 against p2 and p4."""
+    seats = tuple(f"p{i + 1}" for i in range(len(bots)))
+    bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+            for i, b in enumerate(bots)]
+    record = GameRecord(seed=seed, mode="war", map_name=map_name,
+                        factions=tuple(factions) if factions else pick_factions(seed, len(bots)),
+                        player_ids=seats, bots=tuple(b.name for b in bots))
+    state = new_game(record)
+    return play(state, record, dict(zip(seats, bots)), max_commands)
+
+
 def play_awoken(seed: int, bots: Sequence[Bot | str], scenarios: Sequence[str],
                 map_name: str = "dungeon", factions: Optional[Sequence[str]] = None,
                 easy: bool = False, max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
@@ -72,7 +86,7 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
         engine_time += time.perf_counter() - t0
         log.append((seat, command))
         turn = state.turn
-        offer = (state.mode == "skirmish" and state.prompt is None and turn.phase == "play"
+        offer = (state.mode in ("skirmish", "war") and state.prompt is None and turn.phase == "play"
                  and turn.last == "action")
 
     while state.outcome is None and len(log) < max_commands:
@@ -89,6 +103,8 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
             if _offer_interrupts(state, bots, send):
                 continue
         seat = state.turn.actor
+        if seat is None and state.mode == "war":
+            seat = war_seat(state)
         if seat is None:  # a shared turn (The Awoken): everyone plays, then one ends it
             seat = next((s for s in state.player_ids() if s not in done), None)
             if seat is None:
@@ -166,6 +182,14 @@ def _ask(bot: Bot, state: GameState, seat: str) -> dict:
 def _nothing_to_do(state: GameState, seat: str) -> SimulationError:
     return SimulationError(f"{seat} must act but has no legal command "
                            f"(version {state.version}, prompt {state.prompt})")
+
+
+def war_seat(state: GameState) -> Optional[str]:
+    """War for the Crystals: who plays next in the team's turn (nobody interrupting): the
+    first who must still reveal, else the first teammate not yet done."""
+    from games.rules.war_state import seats_to_act
+
+    return next(iter(seats_to_act(state)), None)
 
 
 def _offer_interrupts(state: GameState, bots: dict, send) -> bool:

@@ -72,7 +72,12 @@ class GameRecord:
 
     @property
     def winning_seats(self) -> tuple:
-        """The seats that won: the skirmish's winner, or the whole party in The Awoken."""
+        """The seats that won: the skirmish's winner, the winning team in a war, or the
+        whole party in The Awoken."""
+        team = None if self.outcome is None else self.outcome.get("team")
+        if team is not None:
+            from games.rules.war_setup import teams_for
+            return tuple(teams_for(self.player_ids)[int(team[1:]) - 1])
         if self.winner is not None:
             return (self.winner,)
         if self.result == "won":

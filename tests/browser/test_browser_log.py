@@ -85,6 +85,11 @@ def written_samples(state) -> dict[str, dict]:
         "seat_finished": {"player": "p1", "waiting_for": ["p2"]},
         "seat_resumed": {"player": "p2"},
         "command_undone": {"player": "p1", "back_to": 4},
+        # War for the Crystals (games/rules/war_register.py)
+        "teams_formed": {"teams": [{"id": "t1", "name": "Team Dawn", "players": ["p1"], "shard_owner": "p1"},
+                                   {"id": "t2", "name": "Team Dusk", "players": ["p2"], "shard_owner": "p2"}]},
+        "teammate_finished": {"player": "p1", "waiting_for": ["p2"]},
+        "teammate_resumed": {"player": "p2"},
         "turn_ended": {"player": None},
         "interrupt_declared": {"player": "p2", "interrupted": "ancients"},
         "interrupt_ended": {"player": "p2", "returns_to": "ancients"},

@@ -2,6 +2,7 @@
 
     python manage.py simulate --mode skirmish --players 2 --games 200 --seed 1 \
         [--map dungeon] [--bots greedy,random] [--rotate] [--replay-check 10]
+    python manage.py simulate --mode war --games 500 --seed 1 [--map dungeon] [--bots greedy]
     python manage.py simulate --mode awoken --scenario magus --players 1 --games 500 --seed 1 \
         [--easy] [--bots awoken]
 
@@ -19,8 +20,9 @@ import traceback
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots import bot_factories
+from games.rules.war_setup import WarSetupError, check_war_players, teams_for
 from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_awoken,
-                              play_skirmish, rare_collections, replay)
+                              play_skirmish, play_war, rare_collections, replay)
 
 from ancients_ai.engine.scenarios import scenario_ids
 
@@ -29,7 +31,7 @@ class Command(BaseCommand):
     help = "Play headless games between bots and print a summary (results and speed)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--mode", choices=("skirmish", "awoken"), default="skirmish")
+        parser.add_argument("--mode", choices=("skirmish", "awoken", "war"), default="skirmish")
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1, help="game i uses seed + i")
@@ -59,6 +61,9 @@ class Command(BaseCommand):
         if opts["mode"] == "awoken":
             self._awoken(opts)
             return
+        if opts["mode"] == "war":
+            self._war(opts)
+            return
         self._skirmish(opts)
 
     # -- skirmish ----------------------------------------------------------------------------
@@ -87,6 +92,46 @@ class Command(BaseCommand):
             wins = [r.bots[r.player_ids.index(r.winner)] for r in records if r.winner]
             self.stdout.write("wins by bot: " + ", ".join(
                 f"{bot} {wins.count(bot)}" for bot in sorted(set(bots))))
+        self._finish(summary)
+
+    # -- War for the Crystals ----------------------------------------------------------------
+    def _war(self, opts: dict) -> None:
+        players = opts["players"] if opts["players"] != 2 else 4  # 2 is the skirmish default
+        try:
+            check_war_players(players)
+        except WarSetupError as error:
+            raise CommandError(f"{error.code}: {error.message}") from None
+        bots, factions, map_name = _common(opts, players, default_bot="greedy")
+        self.stdout.write(f"war: {opts['games']} games, teams p1+p3 against p2+p4, map "
+                          f"{map_name}, bots {','.join(bots)}, seeds {opts['seed']}.."
+                          f"{opts['seed'] + opts['games'] - 1}")
+
+        def play_one(i: int, seed: int):
+            return play_war(seed, bots, map_name=map_name, factions=factions,
+                            max_commands=opts["max_commands"])
+
+        def line(record) -> str:
+            team = (record.outcome or {}).get("team")
+            winners = [record.factions[record.player_ids.index(s)] for s in record.winning_seats]
+            return (f"{record.cause} team={team} ({','.join(winners)}) "
+                    f"rounds={record.rounds} commands={record.commands}")
+
+        summary, records, wall = self._run(opts, play_one, line)
+        for text in summary.lines(wall_seconds=wall, cpu_seconds=self.cpu_seconds):
+            self.stdout.write(text)
+        teams: dict = {}
+        pairs: dict = {}
+        for record in records:
+            team = (record.outcome or {}).get("team")
+            teams[team or "none"] = teams.get(team or "none", 0) + 1
+            for seats in teams_for(record.player_ids):
+                pair = " + ".join(sorted(record.factions[record.player_ids.index(s)] for s in seats))
+                won, played = pairs.get(pair, (0, 0))
+                pairs[pair] = (won + (set(seats) == set(record.winning_seats)), played + 1)
+        self.stdout.write("wins by team: " + ", ".join(
+            f"{t} {n}" for t, n in sorted(teams.items())) + " (t1: p1+p3, t2: p2+p4)")
+        self.stdout.write("wins by faction pair: " + ", ".join(
+            f"{pair} {won}/{played}" for pair, (won, played) in sorted(pairs.items())))
         self._finish(summary)
 
     # -- The Awoken --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { HandOff } from "./handoff.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { Names, initials, promptWords, titleCase } from "./words.js";
 import { Motion } from "./motion.js";
+import * as war from "./war.js";
 
 const STEP_MS = 400;
 
@@ -164,7 +165,7 @@ export class BoardApp {
         title: o.revealed ? `${titleCase(o.kind || "object")} on ${o.space}` : `A face-down object on ${o.space}`,
       });
     }
-    if (view.mode === "skirmish") {
+    if (war.competitive(view)) {
       for (const p of view.players || []) {
         for (const s of p.shards || []) {
           out.push({ id: `shard:${p.id}:${s}`, kind: "shard", space: s, colour: colourFor(p.id), title: `A shard of ${this.names.seat(p.id)} on ${s}` });
@@ -454,6 +455,7 @@ export class BoardApp {
     if (v.prompt) return promptWords(v.prompt, this.names);
     if (v.turn.phase === "setup") return "Waiting for every player to place their characters.";
     if (v.turn.phase === "ancients") return "The Ancients are taking their turn.";
+    if (war.isWar(v)) return war.waitingWords(v, this.seat, this.names, this.flow.canInterrupt());
     if (v.mode === "skirmish") {
       const can = this.flow.canInterrupt();
       return `It is ${this.names.seat(v.turn.actor)}'s move.${can ? " You may interrupt with a wild card." : ""}`;
@@ -467,6 +469,7 @@ export class BoardApp {
     if (v.outcome) return "Game over";
     if (t.phase === "setup") return "Placing characters in secret";
     if (t.phase === "ancients") return "The Ancients are acting…";
+    if (war.isWar(v)) return war.turnWords(v, this.seat, this.names);
     if (v.mode === "skirmish") {
       const who = t.actor === this.seat ? "Your" : `${this.names.seat(t.actor)}'s`;
       return t.interrupters && t.interrupters.includes(t.actor) ? `${who} interrupt` : `${who} turn`;

@@ -4,6 +4,7 @@
 // server's answer explains any refusal.
 import { FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
+import { competitive, isWar, sameTeam, teamShards } from "./war.js";
 
 const ATTACKS = new Set(["melee", "heavy_melee", "ranged", "heavy_ranged", "area"]);
 const DEFENCE_ONLY = new Set(["shield", "cover"]);
@@ -34,7 +35,7 @@ export class PlayFlow {
   mine(c) { return c.player === this.seat; }
   myCharacters() { return (this.view.characters || []).filter((c) => this.mine(c) && this.onBoard(c)); }
   name(id) { const c = this.character(id); return c ? shortName(c.name) : this.app.names.figure(id); }
-  awoken() { return this.view.mode !== "skirmish"; }
+  awoken() { return !competitive(this.view); }
 
   figuresIn(space) {
     const chars = (this.view.characters || []).filter((c) => this.onBoard(c) && c.space === space);
@@ -45,6 +46,7 @@ export class PlayFlow {
   isEnemy(f) {
     if (f.kind === "minion" || f.kind === "ancient") return true;
     if (this.awoken()) return false;
+    if (isWar(this.view)) return !sameTeam(this.view, this.seat, f.player);
     return f.player !== this.seat;
   }
 
@@ -55,6 +57,7 @@ export class PlayFlow {
   }
 
   claimSpaces() {
+    if (isWar(this.view)) return teamShards(this.view, this.seat);
     if (!this.awoken()) return new Set((this.me() && this.me().shards) || []);
     return new Set(this.app.objects().filter((o) => o.revealed && (o.kind === "crystal" || o.kind === "ancient_crystal")).map((o) => o.space));
   }
@@ -75,7 +78,7 @@ export class PlayFlow {
     if (!this.seat || v.outcome) return false;
     if (this.app.legal) return this.app.legal.some((c) => c.do === "interrupt");
     if (v.prompt) return v.prompt.kind === "interrupt_window" && v.prompt.to === this.seat;
-    if (v.mode !== "skirmish") return false;
+    if (!competitive(v) || isWar(v)) return false;
     const t = v.turn;
     return t.phase === "play" && t.actor !== this.seat && t.active !== this.seat && !t.interrupters.includes(this.seat) && t.can_interrupt;
   }
@@ -450,7 +453,7 @@ export class PlayFlow {
     d.rally = d.rally || {};
     if (!d.with) {
       const local = (this.view.characters || []).filter((c) => this.onBoard(c) && c.id !== ch.id
-        && (this.awoken() || this.mine(c))
+        && (this.awoken() || this.mine(c) || (isWar(this.view) && sameTeam(this.view, this.seat, c.player)))
         && (c.space === ch.space || this.app.map.neighbours(ch.space).includes(c.space))).map((c) => c.id);
       return this.askFigure(d, "with", local, `Pick the friend ${who} rallies (same or neighbouring space).`);
     }

@@ -8,6 +8,7 @@
 // A turn or undo button does nothing while its command is on its way or until the board
 // shows the game after it: a double click sends one command, not a refused second one.
 import { h } from "./dom.js";
+import { competitive, isWar, teammates } from "./war.js";
 
 export class HandOff {
   constructor(app, endButton) {
@@ -24,10 +25,19 @@ export class HandOff {
   }
 
   get view() { return this.app.view; }
-  awoken() { return this.view.mode !== "skirmish"; }
-  together() { return this.awoken() && (this.view.players || []).length > 1; }
-  done() { return this.app.awokenPart().done || []; }
-  partners() { return (this.view.players || []).map((p) => p.id).filter((id) => id !== this.app.seat); }
+  awoken() { return !competitive(this.view); }
+  /** A war's team turn is shared like The Awoken's: each teammate says "I'm done". */
+  war() { return isWar(this.view); }
+  interrupting() { const t = this.view.turn; return !!t.actor && (t.interrupters || []).includes(t.actor); }
+  together() {
+    if (this.war()) return !this.interrupting() && teammates(this.view, this.app.seat).length > 0;
+    return this.awoken() && (this.view.players || []).length > 1;
+  }
+  done() { return this.war() ? this.view.war.done || [] : this.app.awokenPart().done || []; }
+  partners() {
+    if (this.war()) return teammates(this.view, this.app.seat);
+    return (this.view.players || []).map((p) => p.id).filter((id) => id !== this.app.seat);
+  }
   listed(name) { return !!this.app.legal && this.app.legal.some((c) => c.do === name); }
 
   /** A turn or undo command is on its way, or the board does not show its result yet. */
@@ -71,7 +81,7 @@ export class HandOff {
     });
     if (this.app.flow.draft || this.app.flow.selectedCard) lines.push("Your own move in progress is dropped too.");
     this.dialog.replaceChildren(
-      h("h3", { text: "End the players' turn for both of you?" }),
+      h("h3", { text: this.war() ? "End your team's turn for both of you?" : "End the players' turn for both of you?" }),
       ...lines.map((text) => h("p", { text })),
       h("div.dialog-buttons", {},
         h("button.btn.primary", { type: "button", dataset: { role: "confirm-end-both" }, text: "End for both", onclick: () => { this.close(); this.send({ do: "end_turn" }, "End for both"); } }),
@@ -102,7 +112,7 @@ export class HandOff {
     this.bothButton.hidden = true;
     this.undoButton.hidden = !seated || !this.awoken();
     this.undoButton.disabled = busy || t.phase !== "play" || app.awokenPart().undo_by !== app.seat;
-    if (!this.awoken()) {
+    if (!this.awoken() && !this.together()) {
       end.textContent = t.interrupters && t.interrupters.includes(app.seat) && t.actor === app.seat ? "End interrupt" : "End turn";
     } else if (t.phase === "ancients") {
       end.textContent = t.actor === app.seat ? "End interrupt" : "End the players' turn";

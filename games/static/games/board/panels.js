@@ -5,6 +5,7 @@ import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
 import { effectText, initials, outcomeCause, titleCase } from "./words.js";
 import { describe } from "./sentences.js";
+import * as war from "./war.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
 
@@ -57,7 +58,7 @@ export class Panels {
     const v = app.view;
     clear(this.side);
     const aw = app.awokenPart();
-    if (v.mode !== "skirmish") {
+    if (!war.competitive(v)) {
       const have = aw.crystals ?? (v.characters || []).reduce((n, c) => n + (c.carried || []).length, 0);
       const need = aw.crystals_to_win ?? 5;
       this.side.append(h("section.panel.goal", {},
@@ -65,6 +66,8 @@ export class Panels {
         h("div.crystal-row", { "aria-label": `${have} of ${need} crystals` },
           Array.from({ length: need }, (_, i) => h(`span.crystal-slot${i < have ? ".got" : ""}`))),
         h("p.goal-text", { text: `${have} of ${need} gathered. Knocking out every Ancient also wins.` })));
+    } else if (war.isWar(v)) {
+      this.side.append(this.warPanel(v));
     } else {
       this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
         h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
@@ -78,8 +81,23 @@ export class Panels {
   playersInPanelOrder() {
     const v = this.app.view;
     const players = v.players || [];
+    if (war.isWar(v)) return war.teams(v).flatMap((t) => t.players.map((id) => players.find((p) => p.id === id))).filter(Boolean);
     if (v.mode === "skirmish" || !this.app.seat) return players;
     return [...players.filter((p) => p.id === this.app.seat), ...players.filter((p) => p.id !== this.app.seat)];
+  }
+
+  /** War for the Crystals: each team's name, players and total, first to the target wins. */
+  warPanel(v) {
+    const target = (v.options && v.options.points_to_win) || 10;
+    const mine = war.teamOf(v, this.app.seat);
+    const active = war.activeTeam(v);
+    return h("section.panel.goal.teams", { dataset: { role: "teams" } }, h("h3", { text: "War for the Crystals" }),
+      h("p.goal-text", { text: `Two teams; the first to ${target} points wins. Claim your team's shards and knock out the other team.` }),
+      h("ul.team-list", {}, war.teams(v).map((t) => h(`li.team${active && active.id === t.id ? ".acting" : ""}${mine && mine.id === t.id ? ".mine" : ""}`,
+        { dataset: { team: t.id } },
+        h("b.team-name", { text: t.name }),
+        h("span.team-players", { text: ` ${t.players.map((id) => this.app.names.seat(id)).join(" and ")}` }),
+        h("span.score.team-score", { title: "Team points" }, h("b", { text: t.score }), ` / ${target} pts`)))));
   }
 
   playerPanel(p) {
@@ -87,14 +105,16 @@ export class Panels {
     const v = app.view;
     const seat = (app.seats || []).find((s) => s.seat === p.id) || {};
     const colour = app.colourFor(p.id);
-    const acting = v.mode === "skirmish" ? v.turn.actor === p.id : v.turn.phase === "play";
+    const acting = war.isWar(v) ? war.playingNow(v, p.id)
+      : v.mode === "skirmish" ? v.turn.actor === p.id : v.turn.phase === "play";
     const stats = [
       h("span.stat", { title: "Cards in hand" }, icon("draw_two"), h("b", { text: p.hand_size ?? (p.hand || []).length }), " in hand"),
       h("span.stat", { title: "Cards left in the deck" }, h("b", { text: p.deck_size }), " deck"),
       h("span.stat", { title: "Discard pile" }, h("b", { text: count(p.discard) }), " discard"),
     ];
-    const score = v.mode === "skirmish"
-      ? h("span.score", { title: "Points" }, h("b", { text: p.score }), " pts")
+    const team = war.teamOf(v, p.id);
+    const score = war.competitive(v)
+      ? h("span.score", { title: team ? `Points scored for ${team.name}` : "Points" }, h("b", { text: p.score }), " pts")
       : null;
     const roster = h("ul.roster", {}, (v.characters || []).filter((c) => c.player === p.id).map((c) => this.characterRow(c)));
     return h(`section.panel.player${p.id === app.seat ? ".me" : ""}${acting ? ".acting" : ""}`, { style: `--player:${colour}`, dataset: { player: p.id } },
@@ -102,9 +122,10 @@ export class Panels {
         h(`span.dot${seat.connected ? ".on" : ""}`, { title: seat.connected ? "connected" : "away" }),
         h("span.player-name", { text: `${seat.username || p.id}${p.id === app.seat ? " (you)" : ""}` }),
         h("span.faction", { text: FACTIONS[p.faction] || titleCase(p.faction) }),
+        team ? h("span.tag.team-tag", { dataset: { team: team.id }, text: team.name }) : null,
         score),
       h("div.stats", {}, stats),
-      v.mode === "skirmish" && (p.shards || []).length ? h("p.shards", {}, icon("claim"), ` Shards on ${p.shards.join(", ")}`) : null,
+      war.competitive(v) && (p.shards || []).length ? h("p.shards", {}, icon("claim"), ` Shards on ${p.shards.join(", ")}`) : null,
       roster);
   }
 
@@ -300,7 +321,11 @@ export class Panels {
     if (!this.gameover.hidden && this.gameover.dataset.version === String(app.view.version)) return;
     let won;
     let title;
-    if (app.view.mode === "skirmish") {
+    if (war.isWar(app.view)) {
+      const team = war.teams(app.view).find((t) => t.id === o.team);
+      won = !!team && team.players.includes(app.seat);
+      title = o.result === "draw" ? "A draw" : won ? "Your team wins!" : `${team ? team.name : "The other team"} wins`;
+    } else if (app.view.mode === "skirmish") {
       won = o.winner === app.seat;
       title = o.result === "draw" ? "A draw" : won ? "You win!" : `${app.names.seatCap(o.winner)} wins`;
     } else {

@@ -37,6 +37,13 @@ const PLAYED_FOR = {
 /** Why a damage line reads "(2/2)" and never "(3/2)": the engine counts every point an
  * attack deals, even past a figure's health (it is knocked out at its health), so the
  * sentence shows what the figure could suffer. */
+/** A War for the Crystals team by id ("Team Dawn"), from the view's teams. */
+function teamName(n, id) {
+  const teams = ((n.app && n.app.view && n.app.view.war) || {}).teams || [];
+  const team = teams.find((t) => t.id === id);
+  return team ? team.name : `team ${id}`;
+}
+
 function damageLine(e, names) {
   const id = figureKey(e);
   const f = names.character(id) || names.monster(id);
@@ -64,7 +71,14 @@ const SENTENCES = {
     return where.length ? `Your secret map cards: ${list(where)}.` : "Your map cards are assigned in secret.";
   },
   shards_placed: (e, n) => `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} shards lie on ${list((e.spaces || []).map(String))}.`,
-  turn_started: (e, n) => (e.player ? `Round ${e.round}: ${n.seat(e.player) === "you" ? "your" : `${n.seat(e.player)}'s`} turn.` : `Round ${e.round}: the players' turn.`),
+  teams_formed: (e, n) => `Teams: ${(e.teams || []).map((t) => `${t.name} (${list(t.players.map((p) => n.seat(p)))})`).join(" against ")}.`,
+  teammate_finished: (e, n) => {
+    const waiting = (e.waiting_for || []).map((s) => n.seat(s));
+    return waiting.length ? `${n.seatCap(e.player)} ${n.verb(e.player, "are", "is")} done; waiting for ${waiting.join(" and ")}.`
+      : `${n.seatCap(e.player)} ${n.verb(e.player, "are", "is")} done too.`;
+  },
+  teammate_resumed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "play")} on.`,
+  turn_started: (e, n) => (e.team ? `Round ${e.round}: ${teamName(n, e.team)}'s turn${e.must_reveal && e.must_reveal.length ? `; first ${list(e.must_reveal.map((p) => n.seat(p)))} reveal${e.must_reveal.length === 1 && e.must_reveal[0] !== n.app.seat ? "s" : ""} a character` : ""}.` : e.player ? `Round ${e.round}: ${n.seat(e.player) === "you" ? "your" : `${n.seat(e.player)}'s`} turn.` : `Round ${e.round}: the players' turn.`),
   seat_finished: (e, n) => {
     const waiting = (e.waiting_for || []).map((s) => n.seat(s));
     if (!waiting.length) return `${n.seatCap(e.player)} ${n.verb(e.player, "are", "is")} done.`;
@@ -74,9 +88,9 @@ const SENTENCES = {
   seat_resumed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "play")} on.`,
   command_undone: (e, n) => `${n.seatCap(e.player)} took back ${e.player === n.app.seat ? "your" : "their"} move.`,
   turn_end_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "end")} the turn.`,
-  turn_ended: (e, n) => (e.player ? `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} turn is over.` : "The players' turn is over."),
+  turn_ended: (e, n) => (e.team ? `${teamName(n, e.team)}'s turn is over.` : e.player ? `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} turn is over.` : "The players' turn is over."),
   interrupt_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "interrupt")} with a wild card.`,
-  interrupt_ended: (e, n) => `The interrupt is over; play returns to ${n.seat(e.returns_to)}.`,
+  interrupt_ended: (e, n) => `The interrupt is over; play returns to ${e.team ? teamName(n, e.team) : n.seat(e.returns_to)}.`,
   interrupt_passed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "do", "does")} not interrupt.`,
   character_revealed: (e, n) => `${n.figure(e.character)} appears on ${e.space}.`,
   prompted: (e, n) => `${n.seatCap(e.to_seat)} ${n.verb(e.to_seat, "are", "is")} asked ${PROMPT_ASKS[e.prompt_kind] || "to decide"}.`,
@@ -124,10 +138,11 @@ const SENTENCES = {
     return `${line}.`;
   },
   // scoring and the end
-  shard_claimed: (e, n) => `${n.figure(e.character)} claims a shard on ${e.space}; ${n.seat(e.player)} now ${n.verb(e.player, "have", "has")} ${plural(e.score, "point")}.`,
-  faction_wiped_out: (e, n) => `Every character of ${n.seat(e.player)} is knocked out.`,
+  shard_claimed: (e, n) => (e.team ? `${n.figure(e.character)} claims a shard on ${e.space}; ${teamName(n, e.team)} now has ${plural(e.team_score, "point")}.` : `${n.figure(e.character)} claims a shard on ${e.space}; ${n.seat(e.player)} now ${n.verb(e.player, "have", "has")} ${plural(e.score, "point")}.`),
+  faction_wiped_out: (e, n) => `Every character of ${n.seat(e.player)} is knocked out${e.team ? ` (${teamName(n, e.team)})` : ""}.`,
   game_ended: (e, n) => {
     const why = e.cause ? ` (${outcomeCause(e.cause)})` : "";
+    if (e.result === "won" && e.team) return `Game over: ${teamName(n, e.team)} wins${why}.`;
     if (e.result === "won" && e.winner) return `Game over: ${n.seat(e.winner)} ${n.verb(e.winner, "win")}${why}.`;
     return `Game over: ${e.result === "won" ? "the players win" : e.result === "lost" ? "the players lose" : e.result === "draw" ? "a draw" : "the game ends"}${why}.`;
   },

@@ -1,0 +1,69 @@
+// War for the Crystals on the board: the view's teams (`view.war`), who plays with whom,
+// and the words for a team's turn. The rest of the board asks these helpers wherever a
+// skirmish would look at one player: enemies, shards, rallies, scores, whose turn.
+
+/** Is this view a competitive game (skirmish or war) rather than The Awoken? */
+export function competitive(view) { return view.mode === "skirmish" || view.mode === "war"; }
+
+export function isWar(view) { return view.mode === "war" && !!view.war; }
+
+export function teams(view) { return (view.war && view.war.teams) || []; }
+
+/** The team a seat plays in, or null. */
+export function teamOf(view, seat) { return teams(view).find((t) => t.players.includes(seat)) || null; }
+
+export function sameTeam(view, a, b) {
+  const team = teamOf(view, a);
+  return !!team && team.players.includes(b);
+}
+
+/** The seat's teammates (not the seat itself). */
+export function teammates(view, seat) {
+  const team = teamOf(view, seat);
+  return team ? team.players.filter((p) => p !== seat) : [];
+}
+
+/** Spaces of the shards a seat may claim: its team's. */
+export function teamShards(view, seat) {
+  const team = teamOf(view, seat);
+  const owner = team && (view.players || []).find((p) => p.id === team.shard_owner);
+  return new Set((owner && owner.shards) || []);
+}
+
+export function activeTeam(view) { return teams(view).find((t) => t.id === (view.war || {}).active_team) || null; }
+
+/** Is this player one the team's turn is waiting on now (nobody interrupting)? */
+export function playingNow(view, seat) {
+  const t = view.turn;
+  if (t.actor) return t.actor === seat;
+  const war = view.war || {};
+  if ((war.to_reveal || []).length) return war.to_reveal.includes(seat);
+  const team = activeTeam(view);
+  return !!team && team.players.includes(seat) && !(war.done || []).includes(seat);
+}
+
+/** "Team Dawn's turn" / "Your team's turn" / "… interrupt" for the status bar. */
+export function turnWords(view, seat, names) {
+  const t = view.turn;
+  if (t.actor && (t.interrupters || []).includes(t.actor)) {
+    return t.actor === seat ? "Your interrupt" : `${names.seat(t.actor)}'s interrupt`;
+  }
+  const team = activeTeam(view);
+  if (!team) return (view.war || {}).stage === "opening" ? "Opening reveals" : "";
+  return team.players.includes(seat) ? `Your team's turn (${team.name})` : `${team.name}'s turn`;
+}
+
+/** What a seat waits for when it cannot act. */
+export function waitingWords(view, seat, names, canInterrupt) {
+  const war = view.war || {};
+  if ((war.to_reveal || []).length) {
+    return `Waiting for ${war.to_reveal.map((p) => names.seat(p)).join(" and ")} to reveal a character.`;
+  }
+  const team = activeTeam(view);
+  if (team && team.players.includes(seat) && (war.done || []).includes(seat)) {
+    const rest = team.players.filter((p) => !(war.done || []).includes(p)).map((p) => names.seat(p));
+    return `You are done; ${rest.join(" and ")} still ${rest.length > 1 ? "play" : "plays"} for your team.`;
+  }
+  const who = view.turn.actor ? names.seat(view.turn.actor) : team ? team.name : "the other team";
+  return `It is ${who}'s move.${canInterrupt ? " You may interrupt with a wild card." : ""}`;
+}
