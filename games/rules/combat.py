@@ -13,11 +13,13 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
+from games.rules import map_hooks
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
-          "trap": 1}  # trap: The Awoken's explosive trap
+          "trap": 1,  # trap: The Awoken's explosive trap
+          "thin_ice": 1}  # a map's thin ice (map_rules_thin_ice.py)
 # attack -> the flags that may defend a character against it
 DEFENCES = {
     "melee": ("melee",),
@@ -26,7 +28,10 @@ DEFENCES = {
     "heavy_ranged": ("shield", "cover"),
     "area": ("shield",),
     "trap": ("shield",),
+    "thin_ice": ("cover",),
 }
+# damage that a cover card blocks even where the space has no cover
+COVER_ANYWHERE = {"thin_ice"}
 
 
 def acting_character(state: GameState, seat: str, character_id: str | None) -> Character:
@@ -130,7 +135,8 @@ def _space_of(character: Character) -> int:
 
 def defence_flags(state: GameState, character: Character, attack: str) -> list:
     flags = list(DEFENCES[attack])
-    if "cover" in flags and not state.board.has_cover(_space_of(character)):
+    if ("cover" in flags and attack not in COVER_ANYWHERE
+            and not state.board.has_cover(_space_of(character))):
         flags.remove("cover")
     return flags
 
@@ -248,6 +254,7 @@ def knock_out(state: GameState, figure, side: str, events: EventLog) -> None:
     space = figure.space
     figure.knocked_out = True
     figure.space = None
+    point = False
     if isinstance(figure, Character):
         figure.damage = 0
         point = mode.scores_knockout(state, figure, side)
@@ -260,3 +267,5 @@ def knock_out(state: GameState, figure, side: str, events: EventLog) -> None:
         events.add("knocked_out", figure=figure.id, space=space, by=side, point=False)
     mode.after_knockout(state, figure, side, events)
     mode.check_outcome(state, events)
+    if point:
+        map_hooks.scored(state, side, events)  # a belt to run, on a map with belts

@@ -8,6 +8,7 @@ from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.map_hooks import count_move, entered
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 
@@ -55,6 +56,8 @@ def move(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     events.add("card_played", player=seat, cards=list(command.cards), action="move",
                character=character.id)
     _place(state, character, command.to, events, climb=climb)
+    count_move(state, character)
+    entered(state, [character.id], "action", events)
 
 
 def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -87,6 +90,7 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
     discard_cards(player, [card_id])
     events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
     _place(state, character, command.to, events, flew=True)
+    entered(state, [character.id], "action", events)
 
 
 def rally(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -126,6 +130,7 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
                character=leader.id)
     for name, to in moves.items():
         _place(state, state.characters[name], to, events, climb=climbs[name], rally=True)
+    entered(state, list(moves), "action", events)
 
 
 def _pay_rally_climbs(leader: Character, friend: Character, climbs: dict, extra: list) -> None:

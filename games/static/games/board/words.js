@@ -190,6 +190,7 @@ export class Names {
 export const ATTACK_WORDS = {
   melee: "a melee attack", heavy_melee: "a heavy melee attack", ranged: "a ranged attack",
   heavy_ranged: "a heavy ranged attack", area: "an area attack",
+  thin_ice: "the thin ice cracking",
 };
 
 const OUTCOME_CAUSES = {
@@ -272,6 +273,12 @@ export function promptWords(prompt, names) {
       return prompt.after === "end_turn"
         ? `${names.seatCap(prompt.player)} ended the turn. You may interrupt with a wild card.`
         : "You may interrupt now with a wild card, before the Ancients act.";
+    case "push":
+      if (!mine) return `Waiting for ${names.seat(prompt.to)} to push someone or not.`;
+      return `${names.figure(prompt.character)} slides into space ${prompt.space}: you may push one character there into a space next to it.`;
+    case "belt":
+      if (!mine) return `Waiting for ${names.seat(prompt.to)} to run a conveyor belt or not.`;
+      return "You scored: you may run one conveyor belt, moving everything on it one space along.";
     default:
       return mine ? `A decision for you: ${String(prompt.kind).replace(/_/g, " ")}.` : `Waiting for ${who}.`;
   }
