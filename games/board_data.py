@@ -30,4 +30,5 @@ def board_svg_data(board: Board) -> dict[str, Any]:
         "core_radius": board.core_radius,
         "spaces": spaces,
         "boundaries": board.boundaries(),
+        "features": board.features.to_data(),  # a map's own rules, drawn by the page
     }
