@@ -68,3 +68,6 @@ def test_thin_ice_added_to_a_map_is_saved_and_drawn_in_the_preview(client, desig
     assert response.status_code == 302, response.context and response.context["errors"]
     lake.refresh_from_db()
     assert "thin_ice" in lake.features and "28" not in lake.features
+    page = client.get(reverse("admin:ancients_ai_map_change", args=[lake.pk])).content.decode()
+    assert 'class="thin-ice" data-space="12"' in page and 'data-space="28"' in page
+    assert 'class="thin-ice" data-space="28"' not in page
