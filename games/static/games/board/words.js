@@ -260,6 +260,7 @@ export function promptWords(prompt, names) {
   switch (prompt.kind) {
     case "defend":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to decide on a defence.`;
+      if (prompt.attack === "thin_ice") return `${names.figure(prompt.attacker)} steps onto thin ice and it cracks under ${names.figure(prompt.character)}.`;
       return `${names.figure(prompt.attacker)} makes ${ATTACK_WORDS[prompt.attack] || "an attack"} on ${names.figure(prompt.character)}.`;
     case "choose":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to choose a target.`;
