@@ -62,3 +62,16 @@ def test_the_maze_is_for_two_players_and_never_the_awoken():
     assert allows(features, mode="skirmish", players=2) is None
     assert "2 players only" in allows(features, mode="skirmish", players=3)
     assert "not played in awoken" in allows(features, mode="awoken", players=2)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--map", "maze", "--players", "3"], "map 'maze': this map is for 2 players only, not 3"),
+    (["--map", "maze", "--mode", "awoken", "--scenario", "magus", "--players", "1"],
+     "map 'maze': this map is not played in awoken games"),
+])
+def test_simulate_refuses_the_maze_where_its_rules_refuse_it(args, words):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match=words):
+        call_command("simulate", "--games", "1", *args)

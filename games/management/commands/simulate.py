@@ -187,7 +187,19 @@ def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
     if map_name not in available_maps():
         raise CommandError(f"map {map_name!r} is not available; "
                            f"known: {', '.join(available_maps())}")
+    _check_map_allows(map_name, opts.get("mode") or "skirmish", players)
     return bots, factions, map_name
+
+
+def _check_map_allows(map_name: str, mode: str, players: int) -> None:
+    """A map's own limits (features `players`, `modes`): the Maze is for two players, and
+    not for The Awoken; refused here as the lobby refuses them."""
+    from games.rules.map_features import allows
+    from games.simulation.content import load_board
+
+    why = allows(load_board(map_name).features, mode=mode, players=players)
+    if why:
+        raise CommandError(f"map {map_name!r}: {why}")
 
 
 def _load_awoken_content(scenarios: list, factions) -> None:
