@@ -39,7 +39,5 @@ def map_rules_data(board: Board) -> dict[str, Any]:
     """The map's own rules for drawing them (map_features.py): `features` as normalised, and
     `links`, the pairs its rules make adjacent (stairs, portals, thorns), so the page's
     moves and area attacks match the engine's."""
-    if not board.features:
-        return {}
     return {"features": board.features.to_data(),
             "links": [list(pair) for pair in extra_links(board.features)]}

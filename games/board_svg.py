@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from games.board_svg_ice_belts_tombs import ice_belts_tombs_svg
 from games.rules.board import Board
 from games.rules.map_rules_numbers import second_number
 
@@ -78,6 +79,7 @@ def board_svg(board: Board, *, pixels_per_unit: float = 20.0, title: bool = True
     parts.append("</g>")
 
     parts.extend(_map_rules(board, wall_w))
+    parts.extend(ice_belts_tombs_svg(board))  # a map's own rules, when it has any
     numberless = set(board.features.get("numberless", []))
     parts.append(f'<g class="cores" font-family="sans-serif" font-size="{_fmt(r * 1.1)}" text-anchor="middle">')
     for n in board.spaces:

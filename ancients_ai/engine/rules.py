@@ -28,6 +28,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import resolve
+from games.rules.map_hooks import scored
 from games.rules.modes import ModeRules
 from games.rules.state import Character, GameState, Monster
 
@@ -99,6 +100,7 @@ class AwokenRules(ModeRules):
         events.add("crystal_claimed", player=seat, character=character.id, crystal=crystal.id,
                    carried=outcome.carried_crystals(state))
         outcome.check_outcome(state, events)
+        scored(state, seat, events)  # a crystal is the Awoken's point: a belt may run
 
     def extra_action(self, state: GameState, seat: str, command: Command,
                      events: EventLog) -> None:
@@ -151,6 +153,17 @@ class AwokenRules(ModeRules):
         events.add("turn_ended", player=None)
         ancients_turn.start_ancients_turn(state, events)
         resolve(state, events)
+
+    def carry_along(self, state: GameState, steps: dict[int, int], events: EventLog) -> list:
+        """A conveyor belt carries the object counters on it, face down or up (a stasis trap
+        holding a character stays with its catch)."""
+        holding = {c.ensnared for c in state.characters.values() if c.ensnared}
+        moved = []
+        for obj in list(state.awoken.objects.values()):
+            if not obj.removed and obj.space in steps and obj.id not in holding:
+                state.awoken.update_object(obj.id, space=steps[obj.space])
+                moved.append(obj.id)
+        return moved
 
     def before_command(self, state: GameState) -> object:
         return undo.secrets_mark(state)

@@ -87,6 +87,11 @@ class GreedyBot:
                 figure = state.figure(command.get("character") or command.get("figure") or "")
                 return -UNREACHABLE if figure is None else figure.health - figure.damage
             return max(legal, key=sturdiness)
+        if kind == "push":  # a slide on slippery ground: shove an enemy, never a friend
+            mode = mode_of(state)
+            shoves = [c for c in legal if c.get("character") and mode.is_enemy(
+                state, seat, state.characters[c["character"]])]
+            return shoves[0] if shoves else {"respond": "pass"}
         return legal[0]
 
     def _maybe_interrupt(self, state: GameState, seat: str, legal: list,

@@ -11,7 +11,7 @@ from typing import Any, TypeGuard
 
 from games.content.common import ContentError
 from games.rules import geometry as geo
-from games.rules.map_features import parse_features
+from games.rules.map_features import check_against_open, parse_features
 
 DEFAULT_CORE_RADIUS = 0.5
 _TOP_KEYS = {"bounds", "core_radius", "spaces", "open", "name", "title", "description", "features"}
@@ -94,6 +94,7 @@ def parse_definition(data: Any, source: str) -> dict:
         opened.append((min(a, b), max(a, b)))
 
     features = parse_features(data.get("features"), frozenset(seen), source)
+    check_against_open(features, opened, source)
 
     return {
         "bounds": bounds,

@@ -6,6 +6,7 @@ from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.map_hooks import scored
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 
@@ -43,3 +44,4 @@ def claim_shard(state: GameState, seat: str, command: Command, events: EventLog)
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score)
     mode_of(state).check_outcome(state, events)
+    scored(state, seat, events)

@@ -13,12 +13,14 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
+from games.rules import map_hooks
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
           "trap": 1,     # trap: The Awoken's explosive trap
-          "thorns": 1}   # thorns: a map's thorn edge crossed (map_rules_thorns)
+          "thorns": 1,   # thorns: a map's thorn edge crossed (map_rules_thorns)
+          "thin_ice": 1}  # a map's thin ice (map_rules_thin_ice.py)
 # attack -> the flags that may defend a character against it
 DEFENCES = {
     "melee": ("melee",),
@@ -28,9 +30,10 @@ DEFENCES = {
     "area": ("shield",),
     "trap": ("shield",),
     "thorns": ("cover",),
+    "thin_ice": ("cover",),
 }
 # attacks a cover card defends against wherever the character stands
-COVER_ANYWHERE = frozenset({"thorns"})
+COVER_ANYWHERE = frozenset({"thorns", "thin_ice"})
 
 
 def acting_character(state: GameState, seat: str, character_id: str | None) -> Character:
@@ -253,6 +256,7 @@ def knock_out(state: GameState, figure, side: str, events: EventLog) -> None:
     space = figure.space
     figure.knocked_out = True
     figure.space = None
+    point = False
     if isinstance(figure, Character):
         figure.damage = 0
         point = mode.scores_knockout(state, figure, side)
@@ -265,3 +269,5 @@ def knock_out(state: GameState, figure, side: str, events: EventLog) -> None:
         events.add("knocked_out", figure=figure.id, space=space, by=side, point=False)
     mode.after_knockout(state, figure, side, events)
     mode.check_outcome(state, events)
+    if point:
+        map_hooks.scored(state, side, events)  # a belt to run, on a map with belts

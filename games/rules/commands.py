@@ -36,13 +36,13 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),
     "pass": ((), ()),
-    "choose": ((), ("character", "target", "space", "figure")),
+    "choose": ((), ("character", "target", "space", "figure", "belt")),
 }
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 
 _FIELD_KINDS = {
     "character": "id", "target": "id", "with": "id", "object": "id", "discard": "id",
-    "treasure": "id", "figure": "id",
+    "treasure": "id", "figure": "id", "belt": "id",
     "to": "space_or_map", "space": "space", "cards": "ids", "path": "spaces", "spaces": "map",
 }
 
@@ -60,6 +60,7 @@ class Command:
     discard: str | None = None
     treasure: str | None = None
     figure: str | None = None
+    belt: str | None = None  # a map's conveyor belt, by name (map_rules_belts.py)
     to: Any = None  # a space, or for rally {character: space}
     space: int | None = None
     cards: tuple = ()
@@ -68,7 +69,8 @@ class Command:
 
     def to_data(self) -> dict:
         data: dict[str, Any] = {"respond" if self.is_response else "do": self.name}
-        for key in ("character", "target", "object", "discard", "treasure", "figure", "space"):
+        for key in ("character", "target", "object", "discard", "treasure", "figure", "space",
+                    "belt"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.with_ is not None:

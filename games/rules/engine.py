@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from games.rules import claims, combat, movement, turns  # noqa: F401  (registers frames)
 from games.rules import skirmish  # noqa: F401  (registers the skirmish mode)
+from games.rules import map_rules  # noqa: F401  (registers the map rules' frame)
 from games.rules.commands import ATTACKS, Command, parse_command
 from games.rules.errors import RuleError
 from games.rules.events import Event, EventLog
@@ -112,6 +113,7 @@ def _act(state: GameState, seat: str, command: Command, events: EventLog) -> Non
                             "reveal at least one character before anything else this turn")
     handler = ACTION_HANDLERS.get(command.name, _extra)
     handler(state, seat, command, events)
+    resolve(state, events)  # settle what the action set going (a map rule's effects)
     if command.name not in ("end_turn", "finish"):
         state.turn.last = _LAST.get(command.name, "action")
 

@@ -31,6 +31,8 @@ from games.rules.combat import defence_flags
 from games.rules.commands import ATTACKS, parse_command
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
+from games.rules.map_hooks import PROMPT_ANSWERS as MAP_PROMPT_ANSWERS
+from games.rules import map_rules  # noqa: F401  (registers the map rules' questions)
 from games.rules.modes import ModeRules, mode_of
 from games.rules.movement import _pay_rally_climbs
 from games.rules.skirmish import SkirmishRules
@@ -43,6 +45,7 @@ LegalHook = Callable[[GameState, str, list], list]
 LEGAL_HOOKS: dict[str, LegalHook] = {}
 # prompt kind -> answers(state, seat) for prompts a mode adds (the core knows its own)
 PROMPT_ANSWERS: dict[str, Callable[[GameState, str], list]] = {}
+PROMPT_ANSWERS.update(MAP_PROMPT_ANSWERS)  # a map's own questions: a push, a belt to run
 
 
 def register_legal_hook(mode: str, hook: LegalHook) -> None:

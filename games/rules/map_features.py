@@ -20,6 +20,11 @@ source and the item.
       second_numbers: [[7, 40]]    # space 7 also carries number 40: two map cards
       high_ignores_low_cover: true # high-to-high sight ignores cover in low spaces
 
+      slippery: true               # or [spaces]: map_rules_slippery.py
+      thin_ice: [4, 9]             # map_rules_thin_ice.py
+      belts: [{name: north, path: [3, 4, 9]}]   # map_rules_belts.py
+      tombs: [2, 7, 11, 15, 20]    # map_rules_tombs.py
+
 (The canyons' "no shot from low to high ground" is the base high-ground rule, so it needs
 no primitive: `high: true` on most spaces does it.) What each primitive does in play lives
 in `map_rules_links.py` (adjacency and sight), `map_rules_thorns.py` and
@@ -215,6 +220,84 @@ _PARSERS: dict[str, Parser] = {
 }
 # checks that read several primitives at once, run after each has been parsed
 _CROSS_CHECKS: list[Callable[[dict[str, Any], str], None]] = [_check_links]
+
+
+# --- the lake, the factory and the maze (issue 15, part B) -------------------------------------
+def _spaces_or_all(value: Any, spaces: frozenset[int], source: str, item: str) -> bool | list[int]:
+    """`true` (every space) or a list of spaces: where a surface rule holds."""
+    if value is True:
+        return True
+    return space_list(value, spaces, source, item)
+
+
+def _tombs(value: Any, spaces: frozenset[int], source: str, item: str) -> list[int]:
+    found = space_list(value, spaces, source, item)
+    if not found:
+        raise ContentError(source, item, "must list at least one tomb space")
+    return found
+
+
+def _belts(value: Any, spaces: frozenset[int], source: str, item: str) -> list[dict[str, Any]]:
+    """Conveyor belts: `[{name: north, path: [3, 4, 9]}, ...]`, each path in the belt's
+    direction (things move from each space to the next; the last space keeps what it holds)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        raise ContentError(source, item, f"must be a list of belts like {{name: a, path: [1, 2]}}, got {value!r}")
+    belts: list[dict[str, Any]] = []
+    for index, belt in enumerate(value):
+        if not isinstance(belt, dict) or set(belt) != {"name", "path"}:
+            raise ContentError(source, f"{item}[{index}]", "must be a mapping with a name and a path")
+        name = belt["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise ContentError(source, f"{item}[{index}]", f"name must be text, got {name!r}")
+        shown = f"{item} {name}"
+        if any(other["name"] == name for other in belts):
+            raise ContentError(source, shown, "the name is used by two belts")
+        path = belt["path"]
+        if not isinstance(path, (list, tuple)) or len(path) < 2 or not all(_is_int(v) for v in path):
+            raise ContentError(source, shown, f"path must list two or more space numbers, got {path!r}")
+        for a, b in zip(path, path[1:]):
+            if b not in spaces or a not in spaces:
+                gone = a if a not in spaces else b
+                raise ContentError(source, f"{shown} step [{a}, {b}]",
+                                   f"leaves the board: there is no space {gone}")
+        if len(set(path)) != len(path):
+            raise ContentError(source, shown, "its path passes a space twice")
+        belts.append({"name": name, "path": list(path)})
+    return sorted(belts, key=lambda belt: belt["name"])
+
+
+def _check_belt_steps(value: list[dict[str, Any]], opened: frozenset[frozenset[int]],
+                      source: str, item: str) -> None:
+    for belt in value:
+        path = belt["path"]
+        for a, b in zip(path, path[1:]):
+            if frozenset((a, b)) not in opened:
+                raise ContentError(source, f"{item} {belt['name']} step [{a}, {b}]",
+                                   f"spaces {a} and {b} are not neighbours (no open boundary "
+                                   "between them)")
+
+
+_PARSERS.update({
+    "slippery": _spaces_or_all,   # a character that moved twice this turn may push another
+    "thin_ice": space_list,       # entering one hurts the other characters there
+    "belts": _belts,              # run by a player who scores a point
+    "tombs": _tombs,              # each holds a curse at setup
+})
+
+# Checks that need the board's open boundaries (the parsers see only its spaces):
+# primitive -> check(normalised value, open pairs, source, item).
+_OPEN_CHECKS: dict[str, Callable[[Any, frozenset[frozenset[int]], str, str], None]] = {
+    "belts": _check_belt_steps,
+}
+
+
+def check_against_open(features: Features, opened: list[tuple[int, int]], source: str) -> None:
+    """Check the primitives that depend on which spaces are neighbours (a belt's steps)."""
+    pairs = frozenset(frozenset(pair) for pair in opened)
+    for key, check in _OPEN_CHECKS.items():
+        value = features.get(key)
+        if value is not None:
+            check(value, pairs, source, f"features.{key}")
 
 
 def parse_features(data: Any, spaces: frozenset[int], source: str) -> Features:

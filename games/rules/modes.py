@@ -81,6 +81,11 @@ class ModeRules:
         it); The Awoken keeps its done seats and what may be taken back."""
         return None
 
+    def carry_along(self, state: GameState, steps: dict[int, int], events: EventLog) -> list:
+        """A conveyor belt runs (`map_rules_belts.py`): move the mode's own things lying on it
+        from each space to the next (`steps`); return their ids. A mode with none keeps this."""
+        return []
+
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
                          events: EventLog) -> bool:

@@ -9,6 +9,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.map_rules_thorns import crosses_thorns, flight_crosses_thorns, prick
+from games.rules.map_hooks import count_move, entered
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 
@@ -58,7 +59,9 @@ def move(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     origin = character.space
     assert origin is not None, "acting_character refuses a character off the board"
     _place(state, character, command.to, events, climb=climb)
-    if crosses_thorns(state, origin, command.to):
+    count_move(state, character)
+    entered(state, [character.id], "action", events)
+    if crosses_thorns(state, origin, command.to):  # crossing comes first: its frame runs on top
         prick(state, [character], events)
 
 
@@ -92,6 +95,7 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
     discard_cards(player, [card_id])
     events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
     _place(state, character, command.to, events, flew=True)
+    entered(state, [character.id], "action", events)
     if flight_crosses_thorns(state, origin, command.to, path):
         prick(state, [character], events)
 
@@ -137,6 +141,7 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
         if mover.space is not None and crosses_thorns(state, mover.space, to):
             crossers.append(mover)
         _place(state, mover, to, events, climb=climbs[name], rally=True)
+    entered(state, list(moves), "action", events)
     prick(state, crossers, events)
 
 

@@ -54,6 +54,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "frames": [dict(f) for f in state.frames],
         "outcome": None if state.outcome is None else dict(state.outcome),  # JSON-ready
         "awoken": None,
+        "map_state": dict(state.map_state),
     }
     if state.awoken is not None:
         data["awoken"] = EXTENSIONS[state.mode][0](state.awoken)
@@ -94,4 +95,5 @@ def state_from_data(data: dict[str, Any]) -> GameState:
                      monsters=monsters, turn=turn, prompt=prompt,
                      frames=[cast(Frame, dict(f)) for f in data["frames"]],
                      outcome=Outcome.from_data(data["outcome"]),
-                     version=data["version"], rng=data["rng"], awoken=awoken)
+                     version=data["version"], rng=data["rng"], awoken=awoken,
+                     map_state=dict(data.get("map_state") or {}))

@@ -190,6 +190,8 @@ class GameState:
     version: int = 0
     rng: int = 0
     awoken: Any = None  # The Awoken's own state (scenarios, decks, objects), opaque here
+    # what a map's own rules remember (games/rules/map_rules.py): flat, JSON-ready values
+    map_state: dict = field(default_factory=dict)
 
     # -- lookups -------------------------------------------------------------------------
     @property
@@ -242,6 +244,7 @@ class GameState:
         new.version = self.version
         new.rng = self.rng
         new.awoken = None if self.awoken is None else self.awoken.clone()
+        new.map_state = _copy_frame(self.map_state)
         return new
 
 

@@ -6,6 +6,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
+from games.rules.map_hooks import revealed
 from games.rules.modes import mode_of
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import GameState
@@ -27,6 +28,7 @@ def reveal(state: GameState, seat: str, command: Command, events: EventLog) -> N
     if seat == state.turn.active:
         state.turn.revealed = True
     events.add("character_revealed", character=character.id, player=seat, space=character.space)
+    revealed(state, character, events)
 
 
 def draw_two(state: GameState, seat: str, command: Command, events: EventLog) -> None:

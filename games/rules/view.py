@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from games.rules import skirmish  # noqa: F401  (registers the skirmish mode)
+from games.rules.map_hooks import public as map_public
 from games.rules.modes import mode_of
 from games.rules.state import GameState
 
@@ -63,5 +64,8 @@ def view_for(state: GameState, seat: Optional[str]) -> dict[str, Any]:
         "outcome": None if state.outcome is None else dict(state.outcome),  # JSON-ready
         "options": {k: v for k, v in state.catalog.options.items()},
     }
+    shown = map_public(state)
+    if shown:
+        view["map_rules"] = shown  # curses and the tombs still holding one
     view.update(mode_of(state).view_extra(state, seat))
     return view

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Optional
 
+from games.rules.map_hooks import public as map_public
 from games.rules.state import GameState
 from games.rules_cases.awoken import AWOKEN_EXPECT
 from games.rules_cases.war import WAR_EXPECT
@@ -107,6 +108,13 @@ def check_expect(state: GameState, expect: dict, events_since: list) -> Optional
         elif key == "actor":
             if state.turn.actor != want:
                 problem = f"actor: expected {want}, got {state.turn.actor}"
+        elif key == "map_rules":  # a map's own memory, as every seat sees it (map_hooks.public)
+            shown = map_public(state)
+            for field, value in want.items():
+                got = shown.get(field, {} if field == "curses" else None)
+                if got != value:
+                    problem = f"map_rules.{field}: expected {value!r}, got {got!r}"
+                    break
         elif key in MODE_EXPECT.get(state.mode, {}):
             problem = MODE_EXPECT[state.mode][key](state, want)
         else:

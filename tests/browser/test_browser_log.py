@@ -142,6 +142,11 @@ def written_samples(state) -> dict[str, dict]:
         "crystal_claimed": {"player": "p1", "character": hero.id, "crystal": "obj3", "carried": 2},
         "crystals_passed": {"to": friend.id, "crystals": ["obj3", "obj5"], "source": hero.id},
         "crystals_lost": {"character": hero.id, "crystals": ["obj3"]},
+        # a map's own rules (games/rules/map_hooks.py)
+        "ice_cracked": {"character": hero.id, "space": 6, "targets": [friend.id]},
+        "curse_taken": {"character": hero.id, "space": 9, "curses": 2},
+        "belt_ran": {"player": "p1", "belt": "north", "path": [3, 4, 9], "characters": [hero.id],
+                     "monsters": [minion.id], "shards": 1, "objects": ["obj2"]},
     }
 
 

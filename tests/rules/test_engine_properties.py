@@ -151,6 +151,7 @@ def command_strategy(state) -> st.SearchStrategy:
         "with": st.sampled_from(ids), "figure": st.sampled_from(ids),
         "object": st.sampled_from(["o1", "ghost"]), "discard": st.sampled_from(card_ids),
         "treasure": st.sampled_from(["t1"]),
+        "belt": st.sampled_from(["north", "ghost"]),  # a map's conveyor belt, by name
         "to": st.sampled_from(spaces) | st.dictionaries(st.sampled_from(ids), st.sampled_from(spaces),
                                                          max_size=3),
         "space": st.sampled_from(spaces),

@@ -29,6 +29,7 @@ RECEIVE_TIMEOUT = 5
 
 
 def map_name() -> str:
+    """A plain shipped map (no rules of its own: no pushes or belts in scripted games)."""
     from games.content.maps import map_names
 
     names = map_names()  # the plain dungeon when shipped: special-rule maps refuse some games

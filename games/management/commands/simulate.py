@@ -232,7 +232,7 @@ def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
     if map_name not in available_maps():
         raise CommandError(f"map {map_name!r} is not available; "
                            f"known: {', '.join(available_maps())}")
-    _check_map_allows(map_name, opts["mode"], players)
+    _check_map_allows(map_name, opts.get("mode") or "skirmish", players)
     return bots, factions, map_name
 
 

@@ -6,6 +6,7 @@ import { clear, h, sleep } from "./board/dom.js";
 import { Tokens } from "./board/figures.js";
 import { cardElement, colourForPlayer } from "./board/hand.js";
 import { BoardMap } from "./board/map.js";
+import { showCurses } from "./board/ice_belts_tombs.js";
 import { Panels } from "./board/panels.js";
 import { Names, describe } from "./board/words.js";
 
@@ -208,6 +209,7 @@ export class ReplayBoard {
       if (o && o.kind) d.title = `A face-down ${o.kind.replace(/_/g, " ")} on ${o.space}`;
     }
     this.tokens.sync(descs);
+    showCurses(this.map, view); // the tombs still holding a curse at this step
     this.panels.render();
     this.renderHands();
   }

@@ -2,6 +2,7 @@
 // wires the map, the hand, the play flow, the prompts and the panels together.
 import { clear, colourOf, h, sleep } from "./dom.js";
 import { BoardMap } from "./map.js";
+import { showCurses } from "./ice_belts_tombs.js";
 import { Tokens } from "./figures.js";
 import { HandView, colourForPlayer, shortName } from "./hand.js";
 import { PlayFlow, STAY } from "./flow.js";
@@ -374,6 +375,7 @@ export class BoardApp {
     this.root.dataset.mode = view.mode;
     this.root.dataset.phase = view.turn.phase;
     this.tokens.sync(this.figureDescs(view));
+    showCurses(this.map, view); // the tombs still holding a curse
     this.flow.refresh(); // a half-made play survives what the new view still allows
     this.panels.render();
     this.prompts.sync();

@@ -2,6 +2,7 @@
 // play flow needs (neighbours, distances, line of sight when the server sent it).
 import { svg } from "./dom.js";
 import { drawMapLinks, isThorn } from "./map_links.js";
+import { drawIceBeltsTombs } from "./ice_belts_tombs.js";
 
 function median(values) {
   if (!values.length) return 1;
@@ -86,6 +87,7 @@ export class BoardMap {
       }
     }
     svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "edge", "stroke-width": wallW * 1.6 }, root);
+    drawIceBeltsTombs(this, root); // a map's own rules (features), when it has any
     this.markLayer = svg("g", { class: "marks" }, root);
     const cores = svg("g", { class: "cores" }, root);
     const r = this.coreR;

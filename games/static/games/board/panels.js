@@ -134,6 +134,8 @@ export class Panels {
     const state = c.knocked_out ? "knocked out" : c.space !== null && c.space !== undefined ? `on ${c.space}` : c.assigned ? `hidden (on ${c.assigned})` : "hidden";
     const extras = [];
     if (c.ensnared) extras.push(h("span.tag.snare", { text: "ensnared" }));
+    const curses = ((app.view.map_rules || {}).curses || {})[c.id];
+    if (curses) extras.push(h("span.tag.curse", { title: "curses from the tombs", text: curses > 1 ? `cursed ×${curses}` : "cursed" }));
     for (const _ of c.carried || []) extras.push(h("span.tag.crystal", { title: "carries an ancient crystal" }, icon("claim"), "crystal"));
     const held = app.awokenPart().treasures_held || {};
     for (const t0 of c.treasures || []) {

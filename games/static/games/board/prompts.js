@@ -152,6 +152,20 @@ export class PromptDialog {
         body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
         break;
       }
+      case "push":
+      case "belt": {
+        // a map rule's question (slippery surface, conveyor belts): each answer the rules
+        // allow, as listed; declining is always one of them
+        body.push(head(p.kind === "push" ? "Push someone?" : "Run a conveyor belt?"), h("p.prompt-text", { text: promptWords(p, names) }));
+        const answers = p.kind === "push"
+          ? (p.options || []).flatMap((cid) => (p.spaces || []).map((sp) => ({ respond: "choose", character: cid, space: sp })))
+          : (p.options || []).map((belt) => ({ respond: "choose", belt }));
+        body.push(h("div.prompt-choices", {}, answers.map((cmd) => h("button.btn.choice", {
+          type: "button", onclick: () => this.answer(cmd),
+        }, cmd.belt ? `Run the ${cmd.belt} belt` : `Push ${names.figure(cmd.character)} to ${cmd.space}`))));
+        body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: p.kind === "push" ? "Push nobody" : "Leave the belts" })));
+        break;
+      }
       default: {
         body.push(head(titleCase(p.kind)), h("p.prompt-text", { text: promptWords(p, names) }));
         const opts = p.options || [];

@@ -26,6 +26,7 @@ function objectWord(kind) {
 
 const PROMPT_ASKS = {
   defend: "to decide on a defence", choose: "to make a choice", interrupt_window: "whether to interrupt",
+  push: "whether to push someone", belt: "whether to run a conveyor belt",
 };
 
 const PLAYED_FOR = {
@@ -132,6 +133,10 @@ const SENTENCES = {
   defence_declined: (e, n) => `${n.figure(e.character)} takes the hit.`,
   damage_prevented: (e, n) => `${n.figure(figureKey(e))} is not hurt: ${PREVENTED_BY[e.by] || `${flagWord(e.by)} prevents it`}.`,
   damage_dealt: damageLine,
+  // a map's own rules
+  ice_cracked: (e, n) => `The thin ice on ${e.space} cracks under ${n.figure(e.character)}: ${list((e.targets || []).map((t) => n.figure(t)))} ${(e.targets || []).length > 1 ? "are" : "is"} hit.`,
+  curse_taken: (e, n) => `${n.figure(e.character)} takes the curse of the tomb on ${e.space} (${plural(e.curses || 1, "curse")} now).`,
+  belt_ran: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "run")} the ${e.belt} belt: everything on ${list((e.path || []).slice(0, -1).map(String))} moves one space along.`,
   knocked_out: (e, n) => {
     let line = `${n.figure(figureKey(e), { space: e.space })} is knocked out`;
     if (e.point && e.by) line += `: a point for ${n.seat(e.by)}`;

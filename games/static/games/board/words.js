@@ -190,6 +190,7 @@ export class Names {
 export const ATTACK_WORDS = {
   melee: "a melee attack", heavy_melee: "a heavy melee attack", ranged: "a ranged attack",
   heavy_ranged: "a heavy ranged attack", area: "an area attack", thorns: "the thorns' sting",
+  thin_ice: "the thin ice cracking",
 };
 
 const OUTCOME_CAUSES = {
@@ -260,6 +261,7 @@ export function promptWords(prompt, names) {
     case "defend":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to decide on a defence.`;
       if (prompt.attack === "thorns") return `${names.figure(prompt.character)} pushes through the thorns: play a card with cover to stay unhurt.`;
+      if (prompt.attack === "thin_ice") return `${names.figure(prompt.attacker)} steps onto thin ice and it cracks under ${names.figure(prompt.character)}.`;
       return `${names.figure(prompt.attacker)} makes ${ATTACK_WORDS[prompt.attack] || "an attack"} on ${names.figure(prompt.character)}.`;
     case "choose":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to choose a target.`;
@@ -273,6 +275,12 @@ export function promptWords(prompt, names) {
       return prompt.after === "end_turn"
         ? `${names.seatCap(prompt.player)} ended the turn. You may interrupt with a wild card.`
         : "You may interrupt now with a wild card, before the Ancients act.";
+    case "push":
+      if (!mine) return `Waiting for ${names.seat(prompt.to)} to push someone or not.`;
+      return `${names.figure(prompt.character)} slides into space ${prompt.space}: you may push one character there into a space next to it.`;
+    case "belt":
+      if (!mine) return `Waiting for ${names.seat(prompt.to)} to run a conveyor belt or not.`;
+      return "You scored: you may run one conveyor belt, moving everything on it one space along.";
     default:
       return mine ? `A decision for you: ${String(prompt.kind).replace(/_/g, " ")}.` : `Waiting for ${who}.`;
   }

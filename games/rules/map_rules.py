@@ -1,0 +1,34 @@
+"""The `map_effects` frame: a queue of map rules to apply, one at a time, each of which
+may stop for a person. The hooks that queue them are in `map_hooks.py`; importing this
+module registers the frame and every rule's effect (the engine and `legal` import it)."""
+from __future__ import annotations
+
+from games.rules import map_rules_belts, map_rules_slippery  # noqa: F401  (register effects)
+from games.rules import map_rules_thin_ice, map_rules_tombs  # noqa: F401
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.frames import register_frame_handler
+from games.rules.map_hooks import EFFECTS, MapEffectsFrame
+from games.rules.state import GameState
+
+
+class MapEffectsHandler:
+    def step(self, state: GameState, frame: MapEffectsFrame, events: EventLog) -> None:
+        if not frame["queue"]:
+            state.frames.pop()
+            return
+        entry = frame["queue"].pop(0)
+        EFFECTS[entry["rule"]].run(state, frame, entry, events)
+
+    def respond(self, state: GameState, frame: MapEffectsFrame, seat: str, command: Command,
+                events: EventLog) -> None:
+        entry = frame["asking"]
+        if entry is None:
+            raise RuleError("action_not_allowed", "there is no map rule question waiting")
+        EFFECTS[entry["rule"]].respond(state, frame, entry, seat, command, events)
+        frame["asking"] = None
+
+
+register_frame_handler("map_effects", MapEffectsHandler())
+
