@@ -1,0 +1,111 @@
+"""The table companion: The Awoken played with the printed game, the site running the Ancients.
+
+People at a table hold their own cards, so the site cannot know a hand. In a companion game
+(catalog option `companion`, set by `companion_options`):
+
+* the players' actions are *declared*, not paid: `move`, `fly`, `rally`, the attacks,
+  `claim`, `reveal_object`, `use_treasure` and the answers `defend` / `interrupt` carry
+  `cards: []` and the core skips every card check (`games.rules.cards.table_pays`); the
+  geometry still holds (adjacency, line of sight, range), since that is what the site is
+  good at checking. `draw_two` is refused: the table draws its own cards.
+* the players hold no cards in the state (`strip_hands`), so the end-of-turn draw does
+  nothing, and every defence and interrupt question is asked (the site cannot tell who
+  could answer): `auto_pass_defence` and `auto_pass_interrupt` are off.
+* the Ancients' side (decks, reactions, track, traps, targeting, questions) is exactly the
+  engine's: the same frames run, undeferred, until they end or ask someone.
+* `correct` puts a figure where the table says it is, or sets its damage, when the table
+  and the site disagree (`correct`); it is an ordinary command, so it is logged, replayed
+  and taken back like any other.
+
+Which seat sends a command is decided for the one device on the table (`seat_for`).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.rules.cards import table_pays
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog
+from games.rules.state import Character, GameState
+
+# what a companion game's catalog options add to the Awoken's own
+COMPANION_OPTIONS: dict[str, Any] = {
+    "companion": True, "auto_pass_defence": False, "auto_pass_interrupt": False,
+    "defer_ancients": False,
+}
+
+
+def companion_options(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options of a companion game: the caller's, with the table's own on top."""
+    return {**dict(options or {}), **COMPANION_OPTIONS}
+
+
+def new_companion(*, options: Mapping[str, Any] | None = None, **setup: Any) -> GameState:
+    """A companion game: `setup.new_awoken` with the table's options, and no hands kept."""
+    from ancients_ai.engine.setup import new_awoken
+
+    state = new_awoken(options=companion_options(options), **setup)
+    strip_hands(state)
+    return state
+
+
+def strip_hands(state: GameState) -> None:
+    """The table holds the cards: no hand, deck or discard is kept (so none is drawn)."""
+    for player in state.players:
+        player.hand, player.deck, player.discard = [], [], []
+
+
+def correct(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """Set a figure's space and/or damage to what the table says, during the players' turn.
+
+    Refused (`invalid_correction`) outside a companion game's players' turn, for a figure
+    that is not on the board, a space the board does not have, or damage that would knock
+    the figure out (the table knocks a figure out by the rules, not by a correction) or that
+    is below zero; a correction that changes nothing is refused too, so the log holds only
+    real ones. Each change is one `figure_corrected` event naming the old and new value.
+    """
+    if not table_pays(state):
+        raise RuleError("action_not_allowed", "corrections are for table-companion games")
+    if state.turn.phase != "play":
+        raise RuleError("invalid_correction",
+                        "correct the board during the players' turn, once the Ancients are done")
+    figure = state.figure(command.figure) if command.figure is not None else None
+    if figure is None:
+        raise RuleError("invalid_correction", f"there is no figure {command.figure!r}")
+    if figure.knocked_out or figure.space is None:
+        raise RuleError("invalid_correction", f"{figure.id} is not on the board")
+    if command.space is None and command.damage is None:
+        raise RuleError("invalid_correction", "say the figure's space or its damage")
+    if command.space is not None and command.space not in state.board.spaces:
+        raise RuleError("invalid_correction", f"there is no space {command.space} on this map")
+    if command.damage is not None and command.damage >= figure.health:
+        raise RuleError("invalid_correction",
+                        f"{figure.id} has {figure.health} health: damage goes from 0 to "
+                        f"{figure.health - 1}")
+    changes = [(name, old, new) for name, old, new in (
+        ("space", figure.space, command.space), ("damage", figure.damage, command.damage))
+        if new is not None and new != old]
+    if not changes:
+        raise RuleError("invalid_correction", f"{figure.id} is already like that")
+    for name, old, new in changes:
+        setattr(figure, name, new)
+        kind = "character" if isinstance(figure, Character) else figure.kind
+        events.add("figure_corrected", player=seat, figure=figure.id, figure_kind=kind,
+                   field=name, **{"from": old}, to=new)
+
+
+def seat_for(state: GameState, command: Mapping[str, Any]) -> str:
+    """The seat a command from the table's one device is sent as: whoever is asked, for an
+    answer or an interrupt in its window; the character's owner, for an action with one;
+    the interrupter during an interrupt; else the first seat (ending the players' turn is
+    for everyone, and a correction belongs to no one)."""
+    prompt = state.prompt
+    if prompt is not None and ("respond" in command or command.get("do") == "interrupt"):
+        return prompt.to
+    character = state.characters.get(command.get("character") or "")
+    if character is not None:
+        return character.player
+    if state.turn.actor is not None:
+        return state.turn.actor
+    return state.players[0].id
