@@ -81,6 +81,8 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
     """The board page. A game still waiting for players shows its invite link instead."""
     game = get_object_or_404(Game, pk=game_id)
     seat = _seat_or_403(request, game)
+    if game.mode == Game.Mode.COMPANION and game.companion_token:  # played from the table page
+        return redirect("games:companion", game_id=game.id, token=game.companion_token)
     if game.status == Game.Status.SETUP:
         invite = request.build_absolute_uri(
             reverse("games:join", kwargs={"game_id": game.id, "token": game.invite_token}))

@@ -27,7 +27,7 @@ from games.rules.cards import table_pays
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.state import Character, GameState
+from games.rules.state import Character, GameState, Monster
 
 # what a companion game's catalog options add to the Awoken's own
 COMPANION_OPTIONS: dict[str, Any] = {
@@ -42,12 +42,10 @@ def companion_options(options: Mapping[str, Any] | None = None) -> dict[str, Any
 
 
 def new_companion(*, options: Mapping[str, Any] | None = None, **setup: Any) -> GameState:
-    """A companion game: `setup.new_awoken` with the table's options, and no hands kept."""
-    from ancients_ai.engine.setup import new_awoken
+    """A companion game: `setup.new_awoken` with the table's options (so no hand is kept)."""
+    from ancients_ai.engine.setup import new_awoken  # setup imports this module
 
-    state = new_awoken(options=companion_options(options), **setup)
-    strip_hands(state)
-    return state
+    return new_awoken(options=companion_options(options), **setup)
 
 
 def strip_hands(state: GameState) -> None:
@@ -109,3 +107,52 @@ def seat_for(state: GameState, command: Mapping[str, Any]) -> str:
     if state.turn.actor is not None:
         return state.turn.actor
     return state.players[0].id
+
+
+ATTACK_ORDER = ("melee", "heavy_melee", "ranged", "heavy_ranged")
+
+
+def table_choices(state: GameState) -> dict[str, dict[str, Any]]:
+    """What each character on the board could declare now, for the page's buttons: the
+    spaces a move or a flight reaches, the attacks the geometry allows on each monster
+    (the character's own icons first; a card's open action may allow the others), the
+    spaces an area attack may hit, and the objects it may turn over or crystals it may
+    claim. Empty outside the players' turn or while a question waits. The engine still
+    judges every command: this only saves the table taps."""
+    if state.outcome is not None or state.prompt is not None or state.turn.phase != "play":
+        return {}
+    board = state.board
+    found: dict[str, dict[str, Any]] = {}
+    for character in state.characters.values():
+        here = character.space
+        if here is None or character.knocked_out:
+            continue
+        own = [a for a in ATTACK_ORDER if a in character.flags]
+        kinds = own + [a for a in ATTACK_ORDER if a not in own]
+        attacks = []
+        for monster in state.monsters.values():
+            there = monster.space
+            if there is None or monster.knocked_out:
+                continue
+            for attack in kinds:
+                if attack in ("melee", "heavy_melee"):
+                    possible = there == here
+                else:
+                    possible = board.has_los(here, there) and (
+                        attack == "ranged" or board.in_heavy_range(here, there))
+                if possible:
+                    attacks.append({"attack": attack, "target": monster.id,
+                                    "own": attack in own})
+        areas = [s for s in (here, *sorted(board.neighbours(here)))
+                 if any(isinstance(f, Monster) for f in state.figures_in(s))]
+        objects = state.awoken.objects_in(here)
+        found[character.id] = {
+            "player": character.player, "space": here,
+            "moves": [] if character.ensnared else sorted(board.neighbours(here)),
+            "flights": [] if character.ensnared else sorted(board.within(here, 2) - {here}),
+            "attacks": attacks, "areas": areas,
+            "reveal": [o.id for o in objects if not o.revealed],
+            "claim": [o.id for o in objects if o.revealed and o.kind == "crystal"],
+            "treasures": list(dict.fromkeys(character.treasures)),
+        }
+    return found

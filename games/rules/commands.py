@@ -80,7 +80,8 @@ class Command:
             data["with"] = self.with_
         if self.to is not None:
             data["to"] = dict(self.to) if isinstance(self.to, Mapping) else self.to
-        if self.cards:
+        table = RESPONSES if self.is_response else ACTIONS
+        if self.cards or "cards" in table.get(self.name, ((), ()))[0]:  # companion: `cards: []`
             data["cards"] = list(self.cards)
         if self.path:
             data["path"] = list(self.path)
