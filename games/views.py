@@ -33,6 +33,8 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
+    if (request.POST or request.GET).get("mode") == Game.Mode.COMPANION:  # its own page
+        return redirect("games:companion_new")
     initial = {}
     if request.method == "GET" and request.GET.get("mode") in Game.Mode.values:
         initial["mode"] = request.GET["mode"]

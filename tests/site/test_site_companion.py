@@ -116,3 +116,26 @@ def test_a_whole_table_game_with_two_players_matches_the_engine_from_the_same_co
         assert seat_for(alone, row.command) == row.seat
         alone, _ = engine.apply(alone, row.seat, row.command)
     assert state_to_data(alone) == state_to_data(state)
+
+
+def test_the_lobby_offers_the_table_companion_on_its_own_page(client, owner):
+    client.force_login(owner)
+    assert b'value="companion"' in client.get(reverse("games:new")).content
+    moved = client.get(reverse("games:new") + "?mode=companion")
+    assert moved.status_code == 302 and moved["Location"] == reverse("games:companion_new")
+
+
+def test_the_table_form_starts_a_game_without_an_account(client):
+    first, second = selectors.scenario_ids_in_order()[:2]
+    reply = client.post(reverse("games:companion_new"), {
+        "players": "2", "map_name": map_name(), "faction": "guild", "scenario": str(first),
+        "faction_2": "gnomads", "scenario_2": str(second), "difficulty": "normal"})
+    game = Game.objects.get()
+    assert reply.status_code == 302 and reply["Location"].endswith(
+        f"/table/{game.id}/{game.companion_token}/")
+    assert [s.faction for s in game.seats.order_by("seat")] == ["guild", "gnomads"]
+    same = client.post(reverse("games:companion_new"), {
+        "players": "2", "map_name": map_name(), "faction": "guild", "scenario": str(first),
+        "faction_2": "guild", "scenario_2": str(second), "difficulty": "normal"})
+    assert same.status_code == 200 and b"different faction" in same.content
+    assert Game.objects.count() == 1

@@ -12,6 +12,7 @@ import { ATTACK_WORDS, Names, describe, revealedCardWords, titleCase } from "../
 // events the narration leaves out: the question itself is asked below, and a monster's
 // action is told by what it did
 const QUIET = new Set(["prompted", "monster_acted", "card_played", "cards_drawn"]);
+const DAMAGE = { melee: 1, heavy_melee: 2, ranged: 1, heavy_ranged: 2, area: 1, trap: 1 };
 const ATTACK_LABEL = { melee: "Melee", heavy_melee: "Heavy melee", ranged: "Ranged", heavy_ranged: "Heavy ranged" };
 
 function csrfToken() {
@@ -82,8 +83,11 @@ class Companion {
       if (reply.error === "stale_version") await this.reload();
       return;
     }
+    // a players' action (or the end of their turn) starts a new story; answers to the
+    // Ancients' questions carry the same story on, so the whole turn reads top to bottom
+    const fresh = !this.view.prompt && this.view.turn.phase === "play";
     this.apply(reply);
-    this.narrate(reply.events || []);
+    this.narrate(reply.events || [], fresh);
     this.selected = null;
     this.mode = null;
     this.fixing = null;
@@ -106,15 +110,17 @@ class Companion {
 
   // ---- what happened, in words
 
-  narrate(events) {
+  narrate(events, fresh) {
     // names come from the new view (a knocked-out monster keeps its entry there) and the
     // tokens not yet moved, so a minion is named by the space it acted from
-    this.story = [];
+    if (fresh) this.story = [];
+    for (const line of this.story) line.latest = false;
     for (const e of events) {
       if (QUIET.has(e.kind)) continue;
       const line = describe(e, this.names);
-      if (line) this.story.push({ text: line, kind: e.kind });
+      if (line) this.story.push({ text: line, kind: e.kind, latest: true });
     }
+    this.story = this.story.slice(-60);
   }
 
   // ---- taps
@@ -180,7 +186,7 @@ class Companion {
     const list = this.root.querySelector("[data-role=story]");
     clear(list);
     if (!this.story.length) list.append(h("li", { class: "c-muted" }, "Nothing yet."));
-    for (const line of this.story) list.append(h("li", { class: `c-step ${line.kind}` }, line.text));
+    for (const line of this.story) list.append(h("li", { class: `c-step ${line.kind}${line.latest ? " c-new" : ""}` }, line.text));
   }
 
   renderNow() {
@@ -247,7 +253,8 @@ class Companion {
     if (prompt.kind === "defend") {
       const attack = ATTACK_WORDS[prompt.attack] || "an attack";
       ask(`${this.names.figure(prompt.attacker)} makes ${attack} on ${this.names.figure(prompt.character)}.`);
-      now.append(h("p", { class: "c-hint" }, `Does ${this.names.figure(prompt.character)} defend (${who} plays a card with ${(prompt.defences || []).join(" or ")})? If not, the hit lands.`));
+      const damage = DAMAGE[prompt.attack] || 1;
+      now.append(h("p", { class: "c-hint" }, `Does ${this.names.figure(prompt.character)} defend (${who} plays a card with ${(prompt.defences || []).join(" or ")})? If not: ${damage} damage.`));
       row.append(button("Defend: we play the card", () => this.send({ respond: "defend", character: prompt.character, cards: [] }), { role: "defend", kind: "primary" }));
       row.append(button("Take the hit", () => this.send({ respond: "pass" }), { role: "pass" }));
     } else if (prompt.kind === "interrupt_window") {
