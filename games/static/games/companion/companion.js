@@ -115,11 +115,17 @@ class Companion {
     // tokens not yet moved, so a minion is named by the space it acted from
     if (fresh) this.story = [];
     for (const line of this.story) line.latest = false;
+    // each minion is named by where it stands at that moment of the story
+    const at = new Map([...this.tokens.descs.values()].map((d) => [d.id, d.space]));
+    this.names.at = at;
     for (const e of events) {
+      if (e.kind === "minion_summoned") at.set(e.figure, e.space);
       if (QUIET.has(e.kind)) continue;
       const line = describe(e, this.names);
       if (line) this.story.push({ text: line, kind: e.kind, latest: true });
+      if (e.kind === "minion_moved" || e.kind === "ancient_moved" || e.kind === "figure_corrected") at.set(e.figure || e.minion || e.ancient, e.to);
     }
+    this.names.at = null;
     this.story = this.story.slice(-60);
   }
 
