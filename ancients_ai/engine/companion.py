@@ -117,15 +117,18 @@ def table_choices(state: GameState) -> dict[str, dict[str, Any]]:
     spaces a move or a flight reaches, the attacks the geometry allows on each monster
     (the character's own icons first; a card's open action may allow the others), the
     spaces an area attack may hit, and the objects it may turn over or crystals it may
-    claim. Empty outside the players' turn or while a question waits. The engine still
-    judges every command: this only saves the table taps."""
-    if state.outcome is not None or state.prompt is not None or state.turn.phase != "play":
+    claim. Empty outside the players' turn (or an interrupter's moment in the Ancients'
+    turn: then only the interrupter's characters) or while a question waits. The engine
+    still judges every command: this only saves the table taps."""
+    actor = state.turn.actor
+    if state.outcome is not None or state.prompt is not None or (
+            state.turn.phase != "play" and actor is None):
         return {}
     board = state.board
     found: dict[str, dict[str, Any]] = {}
     for character in state.characters.values():
         here = character.space
-        if here is None or character.knocked_out:
+        if here is None or character.knocked_out or actor not in (None, character.player):
             continue
         own = [a for a in ATTACK_ORDER if a in character.flags]
         kinds = own + [a for a in ATTACK_ORDER if a not in own]

@@ -85,6 +85,8 @@ def written_samples(state) -> dict[str, dict]:
         "seat_finished": {"player": "p1", "waiting_for": ["p2"]},
         "seat_resumed": {"player": "p2"},
         "command_undone": {"player": "p1", "back_to": 4},
+        "figure_corrected": {"player": "p1", "figure": minion.id, "figure_kind": "minion",
+                             "field": "space", "from": 3, "to": 4},
         "turn_ended": {"player": None},
         "interrupt_declared": {"player": "p2", "interrupted": "ancients"},
         "interrupt_ended": {"player": "p2", "returns_to": "ancients"},

@@ -139,3 +139,23 @@ def test_the_table_form_starts_a_game_without_an_account(client):
         "faction_2": "guild", "scenario_2": str(second), "difficulty": "normal"})
     assert same.status_code == 200 and b"different faction" in same.content
     assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("body", [
+    b"", b"[]", b"not json", b'"text"', b'{"expected_version": 2}',
+    b'{"expected_version": "x", "command": {"do": "end_turn"}}',
+    b'{"expected_version": 2, "command": ["do", "move"]}',
+    b'{"expected_version": 2, "command": {"do": "move", "cards": "c1"}}',
+    b'{"expected_version": 2, "command": {"do": "correct", "figure": "x", "damage": -1}}',
+    b'{"expected_version": 2, "command": {"do": "explode"}}'])
+def test_junk_sent_to_the_table_is_answered_in_words_and_changes_nothing(client, body):
+    game = _table()
+    before = game.version
+    url = reverse("games:companion_command",
+                  kwargs={"game_id": game.id, "token": game.companion_token})
+    reply = client.generic("POST", url, body.replace(b"2", str(before).encode()),
+                           content_type="application/json")
+    assert reply.status_code in (400, 409) and reply.json()["message"]
+    assert client.get(url).status_code == 405
+    game.refresh_from_db()
+    assert game.version == current_state(game.id).version == before
