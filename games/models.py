@@ -103,7 +103,7 @@ class Game(models.Model):
 
     @property
     def is_awoken(self) -> bool:
-        return self.mode in (self.Mode.SOLO, self.Mode.COOP)
+        return self.mode in (self.Mode.SOLO, self.Mode.COOP, self.Mode.COMPANION)
 
 
 class Seat(models.Model):

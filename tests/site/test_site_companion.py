@@ -50,6 +50,8 @@ def test_with_an_account_the_game_is_in_the_players_games(client, owner):
     assert game.created_by == owner
     assert list(selectors.games_for_user(owner)) == [game]
     client.force_login(owner)
+    listed = client.get(reverse("games:list"))
+    assert listed.status_code == 200 and str(game.id).encode() in listed.content
     board = client.get(reverse("games:board", kwargs={"game_id": game.id}))
     assert board.status_code == 302 and game.companion_token in board["Location"]
 
