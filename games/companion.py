@@ -23,7 +23,7 @@ from django.utils import timezone
 from ancients_ai.engine.companion import seat_for, table_choices
 from games import lobby, selectors, services
 from games.board_data import board_svg_data
-from games.models import Difficulty, Game, Seat, new_token
+from games.models import Campaign, Difficulty, Game, Seat, new_token
 from games.rules import engine
 from games.rules.commands import parse_command
 from games.rules.errors import RuleError
@@ -33,9 +33,12 @@ from games.services import ServiceError
 
 def companion_create(*, user, map_name: str, factions: Sequence[str],
                      scenario_ids: Sequence[Any], difficulty: str = Difficulty.NORMAL,
-                     seed: Optional[int] = None) -> Game:
+                     seed: Optional[int] = None, partner=None,
+                     campaign: Optional[Campaign] = None,
+                     chapter: Optional[int] = None) -> Game:
     """Start a companion game for one or two players (a faction and a scenario each) at
-    once, with a fresh resume token. `user` (None or anonymous: no account) holds seat p1.
+    once, with a fresh resume token. `user` (None or anonymous: no account) holds seat p1,
+    `partner` seat p2; a campaign's chapter played at the table names its campaign.
 
     :raises ServiceError: invalid_choice for a bad count, map, faction, scenario or
         difficulty (nothing is created).
@@ -53,13 +56,14 @@ def companion_create(*, user, map_name: str, factions: Sequence[str],
         game = Game.objects.create(
             mode=Game.Mode.COMPANION, map_name=map_name, scenario_ids=scenarios,
             difficulty=difficulty, seed=secrets.randbits(62) if seed is None else seed,
-            created_by=member, companion_token=new_token())
+            created_by=member, companion_token=new_token(), campaign=campaign,
+            campaign_chapter=chapter)
         seats: list[Seat] = []
         for i, faction in enumerate(factions):
             seat = Seat(game=game, seat=f"p{i + 1}", joined_at=timezone.now())
             seat.colour = lobby.check_faction_and_colour(faction, "", seats)
             seat.faction = faction
-            seat.user = member if i == 0 else None
+            seat.user = member if i == 0 else partner
             seats.append(seat)
         Seat.objects.bulk_create(seats)
         services.game_start(game=game)

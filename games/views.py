@@ -248,7 +248,8 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for_member(request, pk)
     try:
         chapter = int(request.POST.get("chapter") or 0) or None
-        game = campaigns.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter)
+        game = campaigns.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter,
+                                             at_table=bool(request.POST.get("at_table")))
     except (ValueError, services.ServiceError) as error:
         messages.error(request, getattr(error, "message", "Choose an unlocked chapter."))
         return redirect("games:campaign", pk=campaign.pk)

@@ -161,3 +161,30 @@ def test_junk_sent_to_the_table_is_answered_in_words_and_changes_nothing(client,
     assert client.get(url).status_code == 405
     game.refresh_from_db()
     assert game.version == current_state(game.id).version == before
+
+
+def test_a_campaign_chapter_can_be_played_at_the_table_and_counts_for_the_campaign(client,
+                                                                                   owner):
+    from games import campaigns
+
+    campaign = campaigns.campaign_create(user=owner, name="Evenings", map_name=map_name(),
+                                         faction="guild")
+    client.force_login(owner)
+    reply = client.post(reverse("games:campaign_play", kwargs={"pk": campaign.pk}),
+                        {"chapter": "1", "at_table": "1"})
+    game = campaign.games.get()
+    assert game.mode == Game.Mode.COMPANION and game.campaign_chapter == 1
+    assert reply.status_code == 302
+    assert client.get(reply["Location"])["Location"].endswith(
+        f"/table/{game.id}/{game.companion_token}/")
+    state = current_state(game.id)
+    while state.outcome is None:
+        command = ({"do": "end_turn"} if state.prompt is None else
+                   {"respond": "choose", "figure": state.prompt.data["options"][0]}
+                   if state.prompt.kind == "choose" else {"respond": "pass"})
+        assert _post(client, game, command, version=state.version).status_code == 200
+        state = current_state(game.id)
+    campaign.refresh_from_db()
+    game.refresh_from_db()
+    assert game.result == "lost" and campaign.unlocked == 1
+    assert selectors.campaign_statistics(campaign)["lost"] == 1
