@@ -13,8 +13,8 @@ People at a table hold their own cards, so the site cannot know a hand. In a com
   could answer): `auto_pass_defence` and `auto_pass_interrupt` are off.
 * the Ancients' side (decks, reactions, track, traps, targeting, questions) is exactly the
   engine's: the same frames run, undeferred, until they end or ask someone.
-* `correct` puts a figure where the table says it is, or sets its damage, when the table
-  and the site disagree (`correct`); it is an ordinary command, so it is logged, replayed
+* `correct` puts a figure where the table says it is, or sets its damage or the crystals
+  a character carries, when the table and the site disagree (`correct`); it is an ordinary command, so it is logged, replayed
   and taken back like any other.
 
 Which seat sends a command is decided for the one device on the table (`seat_for`).
@@ -28,6 +28,8 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.state import Character, GameState, Monster
+
+from ancients_ai.engine.outcome import check_outcome
 
 # what a companion game's catalog options add to the Awoken's own
 COMPANION_OPTIONS: dict[str, Any] = {
@@ -55,13 +57,15 @@ def strip_hands(state: GameState) -> None:
 
 
 def correct(state: GameState, seat: str, command: Command, events: EventLog) -> None:
-    """Set a figure's space and/or damage to what the table says, during the players' turn.
+    """Set a figure's space, damage and/or (a character's) crystals carried to what the
+    table says, during the players' turn.
 
     Refused (`invalid_correction`) outside a companion game's players' turn, for a figure
-    that is not on the board, a space the board does not have, or damage that would knock
-    the figure out (the table knocks a figure out by the rules, not by a correction) or that
-    is below zero; a correction that changes nothing is refused too, so the log holds only
-    real ones. Each change is one `figure_corrected` event naming the old and new value.
+    that is not on the board, a space the board does not have, damage that would knock the
+    figure out (the table knocks a figure out by the rules, not by a correction), crystals
+    for a monster or more than the character's space offers (`_correct_crystals`); a
+    correction that changes nothing is refused too, so the log holds only real ones. Each
+    change is one `figure_corrected` event naming the old and new value.
     """
     if not table_pays(state):
         raise RuleError("action_not_allowed", "corrections are for table-companion games")
@@ -73,24 +77,56 @@ def correct(state: GameState, seat: str, command: Command, events: EventLog) -> 
         raise RuleError("invalid_correction", f"there is no figure {command.figure!r}")
     if figure.knocked_out or figure.space is None:
         raise RuleError("invalid_correction", f"{figure.id} is not on the board")
-    if command.space is None and command.damage is None:
-        raise RuleError("invalid_correction", "say the figure's space or its damage")
+    if command.space is None and command.damage is None and command.crystals is None:
+        raise RuleError("invalid_correction", "say the figure's space, damage or crystals")
     if command.space is not None and command.space not in state.board.spaces:
         raise RuleError("invalid_correction", f"there is no space {command.space} on this map")
     if command.damage is not None and command.damage >= figure.health:
         raise RuleError("invalid_correction",
                         f"{figure.id} has {figure.health} health: damage goes from 0 to "
                         f"{figure.health - 1}")
+    if command.crystals is not None and not isinstance(figure, Character):
+        raise RuleError("invalid_correction", f"{figure.id} carries no crystals")
+    carried = len(figure.carried) if isinstance(figure, Character) else 0
     changes = [(name, old, new) for name, old, new in (
-        ("space", figure.space, command.space), ("damage", figure.damage, command.damage))
-        if new is not None and new != old]
+        ("space", figure.space, command.space), ("damage", figure.damage, command.damage),
+        ("crystals", carried, command.crystals)) if new is not None and new != old]
     if not changes:
         raise RuleError("invalid_correction", f"{figure.id} is already like that")
+    kind = "character" if isinstance(figure, Character) else figure.kind
     for name, old, new in changes:
-        setattr(figure, name, new)
-        kind = "character" if isinstance(figure, Character) else figure.kind
+        if name == "crystals":
+            assert isinstance(figure, Character), "checked above"
+            _correct_crystals(state, figure, new)
+        else:
+            setattr(figure, name, new)
+        origin: dict[str, Any] = {"from": old}  # `from` is a keyword
         events.add("figure_corrected", player=seat, figure=figure.id, figure_kind=kind,
-                   field=name, **{"from": old}, to=new)
+                   field=name, **origin, to=new)
+    check_outcome(state, events)  # five crystals carried win, whoever counted them
+
+
+def _correct_crystals(state: GameState, character: Character, count: int) -> None:
+    """Crystals the character no longer carries lie face up on its space (claimable again);
+    more come only from the face-up crystals on its space (the table claimed one the site
+    missed). Called after every other check, with the space already corrected if it was."""
+    awoken = state.awoken
+    while len(character.carried) > count:
+        crystal = character.carried.pop()
+        awoken.crystals_taken.remove(crystal)
+        awoken.update_object(crystal, removed=False, revealed=True, space=character.space)
+    assert character.space is not None, "correct checks the figure is on the board"
+    here = sorted(o.id for o in awoken.objects_in(character.space)
+                  if o.kind == "crystal" and o.revealed)
+    if count - len(character.carried) > len(here):
+        raise RuleError("invalid_correction",
+                        f"{character.id} can carry only the crystals it has or that lie face "
+                        f"up on its space ({len(character.carried) + len(here)} in all)")
+    while len(character.carried) < count:
+        crystal = here.pop(0)
+        awoken.update_object(crystal, removed=True, space=None)
+        character.carried.append(crystal)
+        awoken.crystals_taken.append(crystal)
 
 
 def seat_for(state: GameState, command: Mapping[str, Any]) -> str:

@@ -33,7 +33,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "finish": ((), ()),  # this seat is done with the players' shared turn
     "undo": ((), ()),  # take back this seat's last command
     # table companion (ancients_ai.engine.companion): the table corrects the site
-    "correct": (("figure",), ("space", "damage")),
+    "correct": (("figure",), ("space", "damage", "crystals")),
 }
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),
@@ -46,7 +46,7 @@ _FIELD_KINDS = {
     "character": "id", "target": "id", "with": "id", "object": "id", "discard": "id",
     "treasure": "id", "figure": "id",
     "to": "space_or_map", "space": "space", "cards": "ids", "path": "spaces", "spaces": "map",
-    "damage": "count",
+    "damage": "count", "crystals": "count",
 }
 
 
@@ -69,11 +69,12 @@ class Command:
     path: tuple = ()
     spaces: Mapping[str, int] = field(default_factory=dict)
     damage: int | None = None  # a correction's damage count (companion)
+    crystals: int | None = None  # a correction's count of crystals carried (companion)
 
     def to_data(self) -> dict:
         data: dict[str, Any] = {"respond" if self.is_response else "do": self.name}
         for key in ("character", "target", "object", "discard", "treasure", "figure", "space",
-                    "damage"):
+                    "damage", "crystals"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.with_ is not None:

@@ -7,7 +7,7 @@ import { BoardApp } from "../board/app.js";
 import { h, clear } from "../board/dom.js";
 import { BoardMap } from "../board/map.js";
 import { Tokens } from "../board/figures.js";
-import { ATTACK_WORDS, Names, describe, revealedCardWords, titleCase } from "../board/words.js";
+import { ATTACK_WORDS, Names, describe, revealedCardWords } from "../board/words.js";
 
 // events the narration leaves out: the question itself is asked below, and a monster's
 // action is told by what it did
@@ -303,11 +303,23 @@ class Companion {
     for (let d = 0; d < f.health; d++) damageSel.append(h("option", { value: String(d) }, `${d} damage`));
     damageSel.value = String(f.damage);
     now.append(h("label", { class: "c-field" }, "Space ", spaceSel), h("label", { class: "c-field" }, "Damage ", damageSel));
+    // a character's crystals: fewer drops them face up on its space; more picks up the
+    // face-up crystals lying there (the server says so if there are not enough)
+    const carried = f.carried ? f.carried.length : null;
+    let crystalSel = null;
+    if (carried !== null) {
+      const lying = this.objects().filter((o) => o.kind === "crystal" && o.revealed && !o.removed && o.space === f.space).length;
+      crystalSel = h("select", { "data-role": "fix-crystals", "aria-label": "Crystals carried", class: "c-select" });
+      for (let k = 0; k <= carried + lying; k++) crystalSel.append(h("option", { value: String(k) }, `${k} crystal${k === 1 ? "" : "s"} carried`));
+      crystalSel.value = String(carried);
+      now.append(h("label", { class: "c-field" }, "Crystals ", crystalSel));
+    }
     const row = h("div", { class: "c-list" });
     row.append(button("Save the correction", () => {
       const cmd = { do: "correct", figure: f.id };
       if (Number(spaceSel.value) !== f.space) cmd.space = Number(spaceSel.value);
       if (Number(damageSel.value) !== f.damage) cmd.damage = Number(damageSel.value);
+      if (crystalSel && Number(crystalSel.value) !== carried) cmd.crystals = Number(crystalSel.value);
       this.send(cmd);
     }, { role: "fix-save", kind: "primary" }));
     row.append(button("Back", () => { this.fixing = null; this.render(); }, { role: "back", kind: "quiet" }));
@@ -321,4 +333,4 @@ if (root) {
   window.companion = new Companion(root, initial);
 }
 
-export { Companion, titleCase };
+export { Companion };
