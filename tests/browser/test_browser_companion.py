@@ -79,6 +79,7 @@ def test_a_whole_table_game_on_a_phone_with_two_corrections(people):
     page.wait_for_url(re.compile(r"/table/[0-9a-f-]+/[^/]+/$"))
     game_id = page.url.rstrip("/").split("/")[-2]
     page.wait_for_function("window.companion !== undefined")
+    expect(page.locator("[data-role=setup]")).to_contain_text("set up the table")
     fits_the_phone(page)
 
     # the players' turn: a character is tapped, then the space it moved to

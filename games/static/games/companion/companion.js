@@ -218,6 +218,9 @@ class Companion {
   }
 
   renderCharacters(now) {
+    if (this.view.turn.round === 1 && !this.story.length) {
+      now.append(h("p", { class: "c-hint c-setup", "data-role": "setup" }, "First set up the table as the map shows: the site has drawn the map cards. A figure you placed elsewhere: \u201cFix the board\u201d."));
+    }
     now.append(h("p", { class: "c-hint" }, "Tap a character (on the map or below) to say what it did."));
     const list = h("div", { class: "c-list" });
     for (const [id, c] of Object.entries(this.choices)) {
