@@ -9,7 +9,8 @@ from typing import Optional
 
 from django.db import transaction
 
-from games import selectors
+from games import selectors, services
+from games.companion import companion_create
 from games.lobby import check_faction_and_colour, check_map, game_create
 from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
@@ -56,8 +57,11 @@ def campaign_chapter_scenarios(campaign: Campaign, chapter: int) -> list:
     return [first, order[chapter % len(order)]]
 
 
-def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = None) -> Game:
-    """Start a game of the campaign's next (or an unlocked earlier) chapter with the party."""
+def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = None,
+                        at_table: bool = False) -> Game:
+    """Start a game of the campaign's next (or an unlocked earlier) chapter with the party;
+    `at_table`: played with the printed game, the site running the Ancients
+    (`games.companion`)."""
     if not campaign.has_member(user):
         raise ServiceError("not_seated", "you are not in this campaign's party")
     if not campaign.is_ready:
@@ -68,6 +72,14 @@ def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = No
     running = campaign.games.filter(status=Game.Status.PLAYING).first()
     if running is not None:
         return running
+    if at_table:
+        two = campaign.party_size == 2
+        return companion_create(
+            user=campaign.owner, partner=campaign.partner if two else None,
+            map_name=campaign.map_name,
+            factions=[campaign.owner_faction] + ([campaign.partner_faction] if two else []),
+            scenario_ids=campaign_chapter_scenarios(campaign, chapter),
+            difficulty=campaign.difficulty, campaign=campaign, chapter=chapter)
     others = []
     if campaign.party_size == 2:
         others = [(campaign.partner, campaign.partner_faction, campaign.partner_colour)]

@@ -21,7 +21,8 @@ from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
 # The modes the lobby offers; a mode joins when it is playable end to end.
-OFFERED_MODES = ("solo", "coop", "skirmish", "war")
+# companion has its own page (games.companion_views), reached from the lobby by a redirect
+OFFERED_MODES = ("solo", "coop", "skirmish", "war", "companion")
 SKIRMISH_PLAYERS = (2, 3, 4)
 WAR_PLAYERS = 4  # two teams of two; five and six are refused (games.rules.war_setup)
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")

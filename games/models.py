@@ -65,8 +65,9 @@ class Game(models.Model):
     # Seats whose move it is ("ancients" while their turn is pending), for the game lists.
     awaiting = models.JSONField(default=list, blank=True)
 
+    # None only for a table-companion game started without an account (games/companion.py)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="games_created")
+                                   null=True, blank=True, related_name="games_created")
     campaign = models.ForeignKey("Campaign", null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="games")
     campaign_chapter = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -75,6 +76,9 @@ class Game(models.Model):
     # made it public); None keeps it to the players. A new token each time it is made public,
     # so making it private again ends every link given out before.
     replay_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # A table-companion game's secret resume link: whoever holds it plays the game from
+    # their phone, with or without an account (games/companion.py); None for other modes.
+    companion_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -99,7 +103,7 @@ class Game(models.Model):
 
     @property
     def is_awoken(self) -> bool:
-        return self.mode in (self.Mode.SOLO, self.Mode.COOP)
+        return self.mode in (self.Mode.SOLO, self.Mode.COOP, self.Mode.COMPANION)
 
 
 class Seat(models.Model):

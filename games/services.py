@@ -35,6 +35,7 @@ from typing import Any, Mapping, Optional, Sequence
 from django.db import transaction
 from django.utils import timezone
 
+from ancients_ai.engine.companion import companion_options
 from ancients_ai.engine.setup import new_awoken
 from games import bot_seats, broadcast, history, selectors, step_sql
 from games.campaign_progress import campaign_record_result
@@ -141,6 +142,8 @@ def game_start(*, game: Game) -> None:
 
 def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
     options = dict(SOLO_OPTIONS if game.mode == Game.Mode.SOLO else COOP_OPTIONS)
+    if game.mode == Game.Mode.COMPANION:  # the table holds the cards (engine.companion)
+        options = companion_options(options)
     state = new_awoken(board=board, factions=factions, player_ids=player_ids,
                        scenario_ids=list(game.scenario_ids), seed=game.seed,
                        easy=game.difficulty == Difficulty.EASY, options=options)

@@ -1,7 +1,7 @@
 """URLs of the games app (the shared contract's paths)."""
 from django.urls import path
 
-from games import replay_views, views
+from games import companion_views, replay_views, views
 
 app_name = "games"
 
@@ -27,4 +27,11 @@ urlpatterns = [
     path("replays/<str:token>/", replay_views.public_replay, name="public_replay"),
     path("replays/<str:token>/steps/", replay_views.public_replay_steps,
          name="public_replay_steps"),
+    # the table companion (games/companion_views.py)
+    path("table/new/", companion_views.companion_new, name="companion_new"),
+    path("table/<uuid:game_id>/<str:token>/", companion_views.companion_page, name="companion"),
+    path("table/<uuid:game_id>/<str:token>/state/", companion_views.companion_state,
+         name="companion_state"),
+    path("table/<uuid:game_id>/<str:token>/command/", companion_views.companion_command,
+         name="companion_command"),
 ]

@@ -33,6 +33,8 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
+    if (request.POST or request.GET).get("mode") == Game.Mode.COMPANION:  # its own page
+        return redirect("games:companion_new")
     initial = {}
     if request.method == "GET" and request.GET.get("mode") in Game.Mode.values:
         initial["mode"] = request.GET["mode"]
@@ -81,6 +83,8 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
     """The board page. A game still waiting for players shows its invite link instead."""
     game = get_object_or_404(Game, pk=game_id)
     seat = _seat_or_403(request, game)
+    if game.mode == Game.Mode.COMPANION and game.companion_token:  # played from the table page
+        return redirect("games:companion", game_id=game.id, token=game.companion_token)
     if game.status == Game.Status.SETUP:
         invite = request.build_absolute_uri(
             reverse("games:join", kwargs={"game_id": game.id, "token": game.invite_token}))
@@ -244,7 +248,8 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for_member(request, pk)
     try:
         chapter = int(request.POST.get("chapter") or 0) or None
-        game = campaigns.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter)
+        game = campaigns.campaign_start_game(campaign=campaign, user=request.user, chapter=chapter,
+                                             at_table=bool(request.POST.get("at_table")))
     except (ValueError, services.ServiceError) as error:
         messages.error(request, getattr(error, "message", "Choose an unlocked chapter."))
         return redirect("games:campaign", pk=campaign.pk)

@@ -29,6 +29,7 @@ callers that start an Awoken game without Django (`games.simulation.new_game`,
 | `legal` | its part of `legal_commands`: claims, object reveals, treasure uses, `finish` |
 | `hand_off` | the shared turn handed off: each seat's `finish`, done seats playing again |
 | `undo` | taking back one's own last commands while nothing hidden came to light |
+| `companion` | the table companion: declared actions (option `companion`), `correct`, `seat_for`, `table_choices` |
 """
 from __future__ import annotations
 

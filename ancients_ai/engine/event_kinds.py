@@ -18,4 +18,6 @@ AWOKEN_EVENT_KINDS = (
     "crystal_claimed", "crystals_passed", "crystals_lost",
     # the players' turn handed off, and moves taken back
     "seat_finished", "seat_resumed", "command_undone",
+    # the table companion's corrections (companion.py)
+    "figure_corrected",
 )

@@ -21,7 +21,7 @@ wild card shows no icon, so it does not count); alone, it is free.
 """
 from __future__ import annotations
 
-from games.rules.cards import take_cards
+from games.rules.cards import table_pays, take_cards
 from games.rules.combat import acting_character, deal_damage, start_attack
 from games.rules.commands import Command
 from games.rules.errors import RuleError
@@ -45,7 +45,7 @@ def reveal_object(state: GameState, seat: str, command: Command, events: EventLo
     if obj.space != character.space:
         raise RuleError("not_in_space", f"{obj.id} is not in {character.id}'s space")
     player = state.player(seat)
-    if len(state.players) > 1:
+    if len(state.players) > 1 and not table_pays(state):
         if command.discard is None:
             raise RuleError("card_cannot_pay", "with two players, revealing an object costs "
                                                "a card linked to a character in its space")
@@ -60,7 +60,8 @@ def reveal_object(state: GameState, seat: str, command: Command, events: EventLo
         events.add("card_played", player=seat, card=card.id, action="reveal_object",
                    character=character.id)
     elif command.discard is not None:
-        raise RuleError("invalid_command", "in a solo game revealing an object costs no card")
+        raise RuleError("invalid_command", "in a solo game or at the table (companion) "
+                                           "revealing an object names no card")
     obj = state.awoken.update_object(obj.id, revealed=True)
     events.add("object_revealed", object=obj.id, object_kind=obj.kind, space=obj.space,
                character=character.id)

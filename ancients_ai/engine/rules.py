@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from games.rules.cards import discard_cards, draw_up_to_limit, pay_wild_card
+from games.rules.cards import declared, discard_cards, draw_up_to_limit, pay_wild_card
 from games.rules.claims import pay_three_of_a_kind
 from games.rules.combat import acting_character
 from games.rules.commands import Command
@@ -32,7 +32,8 @@ from games.rules.map_hooks import scored
 from games.rules.modes import ModeRules
 from games.rules.state import Character, GameState, Monster
 
-from ancients_ai.engine import ancients_turn, hand_off, objects, outcome, treasures, undo
+from ancients_ai.engine import (ancients_turn, companion, hand_off, objects, outcome, treasures,
+                                undo)
 from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.reactions import react
 from ancients_ai.engine.public import awoken_view
@@ -90,13 +91,14 @@ class AwokenRules(ModeRules):
             raise RuleError("no_target",
                             f"{command.object} is not a face-up crystal in {character.id}'s space")
         crystal = min(here, key=lambda o: o.id)
-        pay_three_of_a_kind(state, seat, character, command.cards)
-        discard_cards(state.player(seat), command.cards)
+        if not declared(state, command.cards):
+            pay_three_of_a_kind(state, seat, character, command.cards)
+            discard_cards(state.player(seat), command.cards)
+            events.add("card_played", player=seat, cards=list(command.cards), action="claim",
+                       character=character.id)
         state.awoken.update_object(crystal.id, removed=True, space=None)
         character.carried.append(crystal.id)
         state.awoken.crystals_taken.append(crystal.id)
-        events.add("card_played", player=seat, cards=list(command.cards), action="claim",
-                   character=character.id)
         events.add("crystal_claimed", player=seat, character=character.id, crystal=crystal.id,
                    carried=outcome.carried_crystals(state))
         outcome.check_outcome(state, events)
@@ -113,6 +115,8 @@ class AwokenRules(ModeRules):
                 self.end_turn(state, seat, events)  # the interrupter's, or everyone is done
         elif command.name == "undo":
             undo.check_undo(state, seat)
+        elif command.name == "correct":
+            companion.correct(state, seat, command, events)
         else:
             raise RuleError("action_not_allowed", f"'{command.name}' is not part of The Awoken")
 

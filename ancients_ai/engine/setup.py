@@ -29,6 +29,7 @@ from games.rules.map_rules_numbers import map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
+from ancients_ai.engine.companion import strip_hands
 from ancients_ai.engine.decks import draw_map_card, draw_treasure
 from ancients_ai.engine.summons import summon
 from ancients_ai.engine.scenarios import CRYSTALS_TO_WIN, Scenario, load_scenario, load_treasures
@@ -135,6 +136,8 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
 
     for player in players:
         draw(state, player, OPENING_HAND, events)
+    if catalog.option("companion"):  # the table holds the cards (companion.py)
+        strip_hands(state)
     return state
 
 

@@ -9,6 +9,13 @@ from games.rules.rng import Rng
 from games.rules.state import GameState, Player
 
 
+def table_pays(state: GameState) -> bool:
+    """True in a table-companion game (option `companion`): the people at the table hold
+    the real cards, so an action is declared, not paid; the site knows no hand and checks
+    no card (`ancients_ai.engine.companion`). Every payment below asks this first."""
+    return bool(state.catalog.option("companion"))
+
+
 def card_moves(card, character_id: str) -> bool:
     """A card pays one movement for a character: its icon is on a scale, or the card is wild."""
     return card.wild or character_id in card.icons
@@ -81,6 +88,8 @@ def pay_wild_card(state: GameState, player: Player, cards: tuple, what: str, act
 
     :raises RuleError: `card_cannot_pay` for another count or a card that is not wild;
         `card_not_in_hand` / `invalid_command` from `take_cards`."""
+    if declared(state, cards):
+        return ""
     card_id = single_card(cards, what)
     (card,) = take_cards(state, player, [card_id])
     if not card.wild:
@@ -88,3 +97,19 @@ def pay_wild_card(state: GameState, player: Player, cards: tuple, what: str, act
     discard_cards(player, [card_id])
     events.add("card_played", player=player.id, card=card_id, action=action)
     return card_id
+
+
+def _no_cards(cards: tuple) -> None:
+    """A companion command names no card: the table's hands are not known to the site."""
+    if cards:
+        raise RuleError("invalid_command",
+                        "in a table-companion game the cards stay at the table: send cards: []")
+
+
+def declared(state: GameState, cards: tuple) -> bool:
+    """True when the table pays for this action (`table_pays`): the caller skips its card
+    checks. A named card is then refused, so nothing half-paid can happen."""
+    if table_pays(state):
+        _no_cards(cards)
+        return True
+    return False

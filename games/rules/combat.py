@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from games.rules.cards import card_flag, discard_cards, single_card, take_cards
+from games.rules.cards import card_flag, declared, discard_cards, single_card, take_cards
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -58,11 +58,13 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
     attack = command.name
     character = acting_character(state, seat, command.character)
     player = state.player(seat)
-    card_id = single_card(command.cards, f"a {attack.replace('_', ' ')} attack")
-    (card,) = take_cards(state, player, [card_id])
-    if not card_flag(card, character.id, attack):
-        raise RuleError("card_cannot_pay",
-                        f"{card_id} does not let {character.id} make a {attack} attack")
+    paid_by_table = declared(state, command.cards)
+    if not paid_by_table:
+        card_id = single_card(command.cards, f"a {attack.replace('_', ' ')} attack")
+        (card,) = take_cards(state, player, [card_id])
+        if not card_flag(card, character.id, attack):
+            raise RuleError("card_cannot_pay",
+                            f"{card_id} does not let {character.id} make a {attack} attack")
     board = state.board
     mode = mode_of(state)
     origin = character.space
@@ -107,8 +109,10 @@ def player_attack(state: GameState, seat: str, command: Command, events: EventLo
                 raise RuleError("out_of_range",
                                 f"space {target.space} is more than two spaces from {character.space}")
         targets = [] if choose_from else [target.id]
-    discard_cards(player, [card_id])
-    events.add("card_played", player=seat, card=card_id, action=attack, character=character.id)
+    if not paid_by_table:
+        discard_cards(player, [card_id])
+        events.add("card_played", player=seat, card=card_id, action=attack,
+                   character=character.id)
     events.add("attacked", attacker=character.id, attack=attack,
                space=command.space if attack == "area" else None,
                target=None if attack == "area" else command.target)
@@ -222,20 +226,23 @@ class AttackHandler:
             raise RuleError("invalid_command", "answer with defend or pass")
         if command.character != target.id:
             raise RuleError("invalid_command", f"the attack is against {target.id}")
-        player = state.player(seat)
-        card_id = single_card(command.cards, "a defence")
-        (card,) = take_cards(state, player, [card_id])
-        usable = [flag for flag in defence_flags(state, target, frame["attack"])
-                  if card_flag(card, target.id, flag)]
-        if not usable:
-            allowed = " or ".join(DEFENCES[frame["attack"]])
-            raise RuleError("card_cannot_pay",
-                            f"{card_id} gives {target.id} no {allowed} against this attack")
-        discard_cards(player, [card_id])
+        if declared(state, command.cards):  # the table played the defence card
+            usable = defence_flags(state, target, frame["attack"])
+        else:
+            player = state.player(seat)
+            card_id = single_card(command.cards, "a defence")
+            (card,) = take_cards(state, player, [card_id])
+            usable = [flag for flag in defence_flags(state, target, frame["attack"])
+                      if card_flag(card, target.id, flag)]
+            if not usable:
+                allowed = " or ".join(DEFENCES[frame["attack"]])
+                raise RuleError("card_cannot_pay",
+                                f"{card_id} gives {target.id} no {allowed} against this attack")
+            discard_cards(player, [card_id])
+            events.add("card_played", player=seat, card=card_id, action=usable[0],
+                       character=target.id)
         state.prompt = None
         frame["i"] = i + 1
-        events.add("card_played", player=seat, card=card_id, action=usable[0],
-                   character=target.id)
         events.add("damage_prevented", figure=target.id, by=usable[0], attack=frame["attack"])
 
 

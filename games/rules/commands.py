@@ -32,6 +32,8 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "use_treasure": (("character", "treasure"), ("target", "to", "space")),
     "finish": ((), ()),  # this seat is done with the players' shared turn
     "undo": ((), ()),  # take back this seat's last command
+    # table companion (ancients_ai.engine.companion): the table corrects the site
+    "correct": (("figure",), ("space", "damage", "crystals")),
 }
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),
@@ -44,6 +46,7 @@ _FIELD_KINDS = {
     "character": "id", "target": "id", "with": "id", "object": "id", "discard": "id",
     "treasure": "id", "figure": "id", "belt": "id",
     "to": "space_or_map", "space": "space", "cards": "ids", "path": "spaces", "spaces": "map",
+    "damage": "count", "crystals": "count",
 }
 
 
@@ -66,18 +69,21 @@ class Command:
     cards: tuple = ()
     path: tuple = ()
     spaces: Mapping[str, int] = field(default_factory=dict)
+    damage: int | None = None  # a correction's damage count (companion)
+    crystals: int | None = None  # a correction's count of crystals carried (companion)
 
     def to_data(self) -> dict:
         data: dict[str, Any] = {"respond" if self.is_response else "do": self.name}
         for key in ("character", "target", "object", "discard", "treasure", "figure", "space",
-                    "belt"):
+                    "belt", "damage", "crystals"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.with_ is not None:
             data["with"] = self.with_
         if self.to is not None:
             data["to"] = dict(self.to) if isinstance(self.to, Mapping) else self.to
-        if self.cards:
+        table = RESPONSES if self.is_response else ACTIONS
+        if self.cards or "cards" in table.get(self.name, ((), ()))[0]:  # companion: `cards: []`
             data["cards"] = list(self.cards)
         if self.path:
             data["path"] = list(self.path)
@@ -105,6 +111,10 @@ def _check_field(name: str, key: str, value: Any) -> Any:
     if kind == "space":
         if not _is_int(value):
             raise _bad(f"'{name}': field '{key}' must be a space number, not {value!r:.40}")
+        return value
+    if kind == "count":
+        if not _is_int(value) or not 0 <= value <= 99:
+            raise _bad(f"'{name}': field '{key}' must be a count from 0 to 99, not {value!r:.40}")
         return value
     if kind == "ids":
         if not isinstance(value, list) or len(value) > 10:

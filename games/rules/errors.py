@@ -13,6 +13,8 @@ CODES = frozenset({
     "action_not_allowed", "game_over", "invalid_command", "stale_version",
     # taking a command back (The Awoken: ancients_ai.engine.undo)
     "nothing_to_undo", "undo_after_reveal", "partner_acted_since",
+    # a table companion's correction that cannot be (ancients_ai.engine.companion)
+    "invalid_correction",
 })
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.cards import card_flag, card_moves, discard_cards, single_card, take_cards
+from games.rules.cards import (card_flag, card_moves, declared, discard_cards, single_card,
+                               take_cards)
 from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
@@ -42,6 +43,19 @@ def move(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     character = acting_character(state, seat, command.character)
     _free_to_move(character)
     climb = _step_to(state, character, command.to)
+    if not declared(state, command.cards):
+        _pay_move(state, seat, character, command, climb, events)
+    origin = character.space
+    assert origin is not None, "acting_character refuses a character off the board"
+    _place(state, character, command.to, events, climb=climb)
+    count_move(state, character)
+    entered(state, [character.id], "action", events)
+    if crosses_thorns(state, origin, command.to):  # crossing comes first: its frame runs on top
+        prick(state, [character], events)
+
+
+def _pay_move(state: GameState, seat: str, character: Character, command: Command,
+              climb: bool, events: EventLog) -> None:
     player = state.player(seat)
     cards = take_cards(state, player, command.cards)
     needed = 2 if climb else 1
@@ -56,23 +70,18 @@ def move(state: GameState, seat: str, command: Command, events: EventLog) -> Non
     discard_cards(player, command.cards)
     events.add("card_played", player=seat, cards=list(command.cards), action="move",
                character=character.id)
-    origin = character.space
-    assert origin is not None, "acting_character refuses a character off the board"
-    _place(state, character, command.to, events, climb=climb)
-    count_move(state, character)
-    entered(state, [character.id], "action", events)
-    if crosses_thorns(state, origin, command.to):  # crossing comes first: its frame runs on top
-        prick(state, [character], events)
 
 
 def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     character = acting_character(state, seat, command.character)
     _free_to_move(character)
     player = state.player(seat)
-    card_id = single_card(command.cards, "flying")
-    (card,) = take_cards(state, player, [card_id])
-    if not card_flag(card, character.id, "fly"):
-        raise RuleError("card_cannot_pay", f"{card_id} does not let {character.id} fly")
+    paid_by_table = declared(state, command.cards)
+    if not paid_by_table:
+        card_id = single_card(command.cards, "flying")
+        (card,) = take_cards(state, player, [card_id])
+        if not card_flag(card, character.id, "fly"):
+            raise RuleError("card_cannot_pay", f"{card_id} does not let {character.id} fly")
     board = state.board
     origin = character.space
     assert origin is not None, "acting_character refuses a character off the board"
@@ -92,8 +101,10 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
         if distance is None or not 1 <= distance <= 2:
             raise RuleError("not_adjacent",
                             f"space {command.to} is not within two moves of {origin}")
-    discard_cards(player, [card_id])
-    events.add("card_played", player=seat, card=card_id, action="fly", character=character.id)
+    if not paid_by_table:
+        discard_cards(player, [card_id])
+        events.add("card_played", player=seat, card=card_id, action="fly",
+                   character=character.id)
     _place(state, character, command.to, events, flew=True)
     entered(state, [character.id], "action", events)
     if flight_crosses_thorns(state, origin, command.to, path):
@@ -127,14 +138,15 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
         mover = state.characters[name]
         _free_to_move(mover)
         climbs[name] = _step_to(state, mover, to)
-    player = state.player(seat)
-    cards = take_cards(state, player, command.cards)
-    if not cards or not card_flag(cards[0], leader.id, "rally"):
-        raise RuleError("card_cannot_pay", f"the first card must let {leader.id} rally")
-    _pay_rally_climbs(leader, friend, climbs, cards[1:])
-    discard_cards(player, command.cards)
-    events.add("card_played", player=seat, cards=list(command.cards), action="rally",
-               character=leader.id)
+    if not declared(state, command.cards):
+        player = state.player(seat)
+        cards = take_cards(state, player, command.cards)
+        if not cards or not card_flag(cards[0], leader.id, "rally"):
+            raise RuleError("card_cannot_pay", f"the first card must let {leader.id} rally")
+        _pay_rally_climbs(leader, friend, climbs, cards[1:])
+        discard_cards(player, command.cards)
+        events.add("card_played", player=seat, cards=list(command.cards), action="rally",
+                   character=leader.id)
     crossers = []
     for name, to in moves.items():
         mover = state.characters[name]

@@ -1,7 +1,7 @@
 """Turn order: revealing, draw two, interrupts, ending a turn, and how a skirmish ends."""
 from __future__ import annotations
 
-from games.rules.cards import draw, draw_up_to_limit, pay_wild_card
+from games.rules.cards import draw, draw_up_to_limit, pay_wild_card, table_pays
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
@@ -32,6 +32,9 @@ def reveal(state: GameState, seat: str, command: Command, events: EventLog) -> N
 
 
 def draw_two(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    if table_pays(state):
+        raise RuleError("action_not_allowed",
+                        "at the table (companion) the players draw their own cards")
     player = state.player(seat)
     pay_wild_card(state, player, command.cards, "draw two", "draw_two", events)
     count = 2 if len(player.hand) + 2 <= state.catalog.option("hand_limit") else 1

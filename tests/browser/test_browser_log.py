@@ -90,6 +90,8 @@ def written_samples(state) -> dict[str, dict]:
                                    {"id": "t2", "name": "Team Dusk", "players": ["p2"], "shard_owner": "p2"}]},
         "teammate_finished": {"player": "p1", "waiting_for": ["p2"]},
         "teammate_resumed": {"player": "p2"},
+        "figure_corrected": {"player": "p1", "figure": minion.id, "figure_kind": "minion",
+                             "field": "space", "from": 3, "to": 4},
         "turn_ended": {"player": None},
         "interrupt_declared": {"player": "p2", "interrupted": "ancients"},
         "interrupt_ended": {"player": "p2", "returns_to": "ancients"},

@@ -159,6 +159,8 @@ def command_strategy(state) -> st.SearchStrategy:
         | st.lists(st.sampled_from(card_ids), min_size=11, max_size=60),
         "path": st.lists(st.sampled_from(spaces), max_size=3) | st.lists(st.integers(), min_size=5, max_size=50),
         "spaces": st.dictionaries(st.sampled_from(ids), st.sampled_from(spaces), max_size=4),
+        # a table companion's correction (ancients_ai/engine/companion.py)
+        "damage": st.integers(0, 5), "crystals": st.integers(0, 5),
     }
 
     @st.composite

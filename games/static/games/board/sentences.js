@@ -87,6 +87,11 @@ const SENTENCES = {
     return `${n.seatCap(e.player)} is done and waits for ${waiting.join(" and ")}.`;
   },
   seat_resumed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "play")} on.`,
+  figure_corrected: (e, n) => (e.field === "space"
+    ? `Correction: ${n.figure(e.figure, { where: false })} stands on ${e.to}, not ${e.from}.`
+    : e.field === "crystals"
+      ? `Correction: ${n.figure(e.figure)} carries ${plural(e.to, "crystal")}, not ${e.from}.`
+      : `Correction: ${n.figure(e.figure)} has ${e.to} damage, not ${e.from}.`),
   command_undone: (e, n) => `${n.seatCap(e.player)} took back ${e.player === n.app.seat ? "your" : "their"} move.`,
   turn_end_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "end")} the turn.`,
   turn_ended: (e, n) => (e.team ? `${teamName(n, e.team)}'s turn is over.` : e.player ? `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} turn is over.` : "The players' turn is over."),
