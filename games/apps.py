@@ -7,3 +7,9 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        """Every Django process can play and load The Wrath of the Ancients' games."""
+        from games.rules import wrath
+
+        wrath.register()

@@ -32,17 +32,21 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "use_treasure": (("character", "treasure"), ("target", "to", "space")),
     "finish": ((), ()),  # this seat is done with the players' shared turn
     "undo": ((), ()),  # take back this seat's last command
+    # The Wrath of the Ancients: spend a claimed shard for that Ancient's special action
+    "special": (("character",), ()),
 }
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),
     "pass": ((), ()),
-    "choose": ((), ("character", "target", "space", "figure")),
+    "choose": ((), ("character", "target", "space", "figure", "amount", "attack")),
+    # The Wrath of the Ancients' desperate measures: cards thrown away before the end draw
+    "discard": (("cards",), ()),
 }
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 
 _FIELD_KINDS = {
     "character": "id", "target": "id", "with": "id", "object": "id", "discard": "id",
-    "treasure": "id", "figure": "id",
+    "treasure": "id", "figure": "id", "attack": "id", "amount": "number",
     "to": "space_or_map", "space": "space", "cards": "ids", "path": "spaces", "spaces": "map",
 }
 
@@ -60,6 +64,8 @@ class Command:
     discard: str | None = None
     treasure: str | None = None
     figure: str | None = None
+    attack: str | None = None  # a choice among attacks (a Wrath special action)
+    amount: int | None = None  # a chosen number (the Automaton's self-damage)
     to: Any = None  # a space, or for rally {character: space}
     space: int | None = None
     cards: tuple = ()
@@ -68,7 +74,8 @@ class Command:
 
     def to_data(self) -> dict:
         data: dict[str, Any] = {"respond" if self.is_response else "do": self.name}
-        for key in ("character", "target", "object", "discard", "treasure", "figure", "space"):
+        for key in ("character", "target", "object", "discard", "treasure", "figure", "space",
+                    "attack", "amount"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.with_ is not None:
@@ -99,6 +106,10 @@ def _check_field(name: str, key: str, value: Any) -> Any:
             return value
         if not isinstance(value, str) or not value or len(value) > 64:
             raise _bad(f"'{name}': field '{key}' must be a non-empty name, not {value!r:.40}")
+        return value
+    if kind == "number":
+        if not _is_int(value) or not 0 <= value <= 99:
+            raise _bad(f"'{name}': field '{key}' must be a whole number, not {value!r:.40}")
         return value
     if kind == "space":
         if not _is_int(value):

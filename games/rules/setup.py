@@ -8,6 +8,7 @@ from games.rules.board import Board
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
+from games.rules.modes import mode_of
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 
@@ -77,12 +78,15 @@ def _begin(state: GameState, events: EventLog) -> None:
     for i, player in enumerate(players):
         giver = players[(i + 1) % count]  # my left-hand neighbour passes to me, on their right
         assigned = {c.assigned for c in state.characters_of(giver.id)}
-        player.shards = sorted(s for s in giver.map_cards if s not in assigned)[:SHARDS]
+        spaces = sorted(s for s in giver.map_cards if s not in assigned)[:SHARDS]
+        player.shards = mode_of(state).shards_received(state, player.id, spaces, events)
     for player in players:
         player.map_cards = []
-        events.add("shards_placed", player=player.id, spaces=list(player.shards))
+        if player.shards:
+            events.add("shards_placed", player=player.id, spaces=list(player.shards))
         draw(state, player, OPENING_HAND, events)
-    first = min(players, key=lambda p: min(p.shards)).id
+    # a faction without shards (the Ancients in The Wrath of the Ancients) never goes first
+    first = min((p for p in players if p.shards), key=lambda p: min(p.shards)).id
     state.turn = Turn(phase="play", active=first, actor=first)
     events.add("turn_started", player=first, round=1)
 
