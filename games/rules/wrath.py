@@ -37,6 +37,7 @@ from games.rules.state import Character, GameState
 from games.rules.turns import check_skirmish_outcome, finish_turn
 
 WRATH = "wrath"
+ANCIENTS_FACTION = "ancients"  # games.content.factions.ANCIENTS_FACTION (no import: pure core)
 KNOCKOUTS_TO_WIN = 5
 INFAMY_POINTS = 2  # an Ancient knocked out by another player
 
@@ -258,6 +259,20 @@ def register() -> None:
 
 
 WRATH_RULES = WrathRules()
+
+
+def new_skirmish_or_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str],
+                          seed: int, colours: Sequence[str] | None = None) -> GameState:
+    """A skirmish, or a game of The Wrath when one of the factions is the Ancients (the site's
+    start: its seats name the factions, and the Ancients faction names the mode's seat)."""
+    from games.rules.setup import new_skirmish
+
+    ancients = [pid for pid, f in zip(player_ids, factions) if f.id == ANCIENTS_FACTION]
+    if not ancients:
+        return new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
+                            colours=colours)
+    return new_wrath(board=board, factions=factions, player_ids=player_ids, seed=seed,
+                     ancients=ancients[0], colours=colours)
 
 
 def new_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str], seed: int,

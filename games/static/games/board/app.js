@@ -12,6 +12,7 @@ import { HandOff } from "./handoff.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { Names, initials, promptWords, titleCase } from "./words.js";
 import { Motion } from "./motion.js";
+import { asSkirmish } from "./wrath.js";
 
 const STEP_MS = 400;
 
@@ -25,7 +26,7 @@ export class BoardApp {
     this.initial = initial;
     this.gameId = initial.game_id;
     this.seat = initial.seat || null;
-    this.view = initial.view;
+    this.view = asSkirmish(initial.view);
     this.pendingView = null;
     this.version = this.view.version;
     this.lastSeq = initial.last_seq || 0;
@@ -365,7 +366,7 @@ export class BoardApp {
   }
 
   applyView(view, legal) {
-    this.view = view;
+    this.view = asSkirmish(view);
     this.version = view.version;
     this.legal = legal;
     this.colourFor = colourForPlayer(view, this.seats);

@@ -5,8 +5,9 @@ import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
 import { effectText, initials, outcomeCause, titleCase } from "./words.js";
 import { describe } from "./sentences.js";
+import { carriedShards, wrathGoal } from "./wrath.js";
 
-const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
+const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters", ancients: "The Ancients" };
 
 function count(x) {
   if (Array.isArray(x)) return x.length;
@@ -65,6 +66,8 @@ export class Panels {
         h("div.crystal-row", { "aria-label": `${have} of ${need} crystals` },
           Array.from({ length: need }, (_, i) => h(`span.crystal-slot${i < have ? ".got" : ""}`))),
         h("p.goal-text", { text: `${have} of ${need} gathered. Knocking out every Ancient also wins.` })));
+    } else if (v.wrath) {
+      this.side.append(wrathGoal(v));
     } else {
       this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
         h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
@@ -113,6 +116,7 @@ export class Panels {
     const state = c.knocked_out ? "knocked out" : c.space !== null && c.space !== undefined ? `on ${c.space}` : c.assigned ? `hidden (on ${c.assigned})` : "hidden";
     const extras = [];
     if (c.ensnared) extras.push(h("span.tag.snare", { text: "ensnared" }));
+    if (app.view.wrath) extras.push(...carriedShards(app, c));
     for (const _ of c.carried || []) extras.push(h("span.tag.crystal", { title: "carries an ancient crystal" }, icon("claim"), "crystal"));
     const held = app.awokenPart().treasures_held || {};
     for (const t0 of c.treasures || []) {
