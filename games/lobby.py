@@ -144,13 +144,13 @@ def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chos
 
 def _wrath_bot_factions(mode: str, seats: Sequence[Seat], people: int, bots: int,
                         chosen: Sequence[str]) -> Sequence[str]:
-    """The Wrath: when no person took the Ancients and every seat left is a bot's, the first
-    bot plays them (a person who joins later may take them instead)."""
+    """The Wrath: when no person took the Ancients, every seat left is a bot's and some bot
+    has no chosen faction, the first bot plays them."""
     if mode != Game.Mode.WRATH or any(s.faction == ANCIENTS for s in seats) or ANCIENTS in chosen:
         return chosen
-    if bots and people == sum(1 for s in seats if s.faction):
-        return [ANCIENTS, *chosen][:bots]
-    return chosen
+    if len(chosen) < bots and people == sum(1 for s in seats if s.faction):
+        return [ANCIENTS, *chosen]
+    return chosen  # every bot's faction chosen without the Ancients: refused once seated
 
 
 def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
