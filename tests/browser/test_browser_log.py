@@ -137,6 +137,16 @@ def written_samples(state) -> dict[str, dict]:
         "crystal_claimed": {"player": "p1", "character": hero.id, "crystal": "obj3", "carried": 2},
         "crystals_passed": {"to": friend.id, "crystals": ["obj3", "obj5"], "source": hero.id},
         "crystals_lost": {"character": hero.id, "crystals": ["obj3"]},
+        # The Wrath of the Ancients
+        "map_cards_removed": {"player": "p2", "count": 5},
+        "shard_guarded": {"player": "p2", "character": friend.id, "space": 12, "owner": "p1",
+                          "carried": 1},
+        "special_action_started": {"player": "p2", "character": friend.id, "special": "magus",
+                                   "owner": "p1", "left": 0},
+        "special_action_ended": {"player": "p2", "character": friend.id, "special": "magus"},
+        "shards_dropped": {"character": friend.id, "space": 12, "owners": ["p1", "p1"]},
+        "infamy_scored": {"player": "p1", "figure": friend.id, "points": 2, "score": 3},
+        "cards_discarded": {"player": "p1", "cards": cards[6:8]},
     }
 
 
