@@ -106,3 +106,27 @@ def test_a_wrath_game_from_the_lobby_seats_a_bot_as_the_ancients(people, setting
     assert seats["p2"] == ("ancients", "", "wrath")
     shot(page, "wrath-lobby-board")
     assert page.js_errors == []
+
+
+def test_the_ancients_claim_another_players_shard_from_the_board(chromium):
+    case = magus_case()
+    case["wrath"]["carried"] = {}
+    case["players"][0]["shards"] = [12]  # Ada's shard under the Magus
+    case["players"][1]["hand"] = [{"id": f"a_m{i}", "icons": {"ancients_magus": None}}
+                                  for i in range(3)]
+    table = case_table(case)
+    page = open_page(chromium, table, "p2")
+    page.click('.card[data-card="a_m0"]')
+    page.click('button.option:has-text("Claim a shard")')
+    page.click('.card[data-card="a_m1"]')
+    page.click('.card[data-card="a_m2"]')
+    wait_idle(page)
+    state = table.state
+    assert [s["owner"] for s in state.awoken.carried["ancients_magus"]] == ["p1"]
+    assert state.player("p1").shards == [] and state.player("p2").score == 0
+    row = page.locator('li.char[data-character="ancients_magus"]')
+    expect(row.locator(".tag.shard")).to_have_count(1)
+    expect(row.locator(".tag.shard")).to_contain_text("next turn")
+    expect(row.locator("button.special-action")).to_have_count(0)  # not before the next turn
+    expect(page.locator("[data-role=log]")).to_contain_text("carries it")
+    assert page.js_errors == []

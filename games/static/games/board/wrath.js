@@ -16,6 +16,14 @@ export function asSkirmish(view) {
   return view;
 }
 
+/** The Ancients' seat claims shards of every colour: the spaces holding any other player's
+ * shard, or null when `seat` is not the Ancients (or the game is not a wrath game). */
+export function ancientsClaimSpaces(view, seat) {
+  const w = view.wrath;
+  if (!w || !seat || w.ancients !== seat) return null;
+  return new Set((view.players || []).filter((p) => p.id !== seat).flatMap((p) => p.shards || []));
+}
+
 /** The goal panel of a wrath game. */
 export function wrathGoal(view) {
   const w = view.wrath || {};
