@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # The bot that plays a bot seat, by mode (`games.bots.make_bot` names).
-BOT_FOR_MODE = {Game.Mode.SKIRMISH: "greedy", Game.Mode.COOP: "awoken", Game.Mode.WAR: "greedy"}
+BOT_FOR_MODE = {Game.Mode.SKIRMISH: "greedy", Game.Mode.COOP: "awoken", Game.Mode.WAR: "greedy",
+                Game.Mode.WRATH: "wrath"}
 # A bound on one eager run of bot steps (the embedded mode): a game whose people are all out
 # of it still ends, but never holds a request for longer than this many steps.
 EAGER_STEP_LIMIT = 400

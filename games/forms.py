@@ -8,6 +8,8 @@ from games import lobby, selectors
 from games.models import Difficulty, Game
 from games.services import ServiceError
 
+# The Ancients as a faction: offered with the others, accepted only in The Wrath.
+WRATH_CHOICE = (lobby.ANCIENTS, "The Ancients (The Wrath of the Ancients only)")
 COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.COLOURS]
 
 
@@ -50,8 +52,8 @@ class NewGameForm(forms.Form):
         if len(scenarios) >= 2:
             self.fields["scenario"].initial = scenarios[0][0]
             self.fields["scenario_2"].initial = scenarios[1][0]
-        self.fields["faction"].choices = selectors.available_factions()
-        self.fields["bot_factions"].choices = selectors.available_factions()
+        self.fields["faction"].choices = selectors.available_factions() + [WRATH_CHOICE]
+        self.fields["bot_factions"].choices = selectors.available_factions() + [WRATH_CHOICE]
         self.fields["map_name"].choices = selectors.available_maps()
         self.fields["map_name"].initial = lobby.first_map_for(
             Game.Mode.SOLO, 1, [name for name, _ in self.fields["map_name"].choices])
@@ -62,7 +64,8 @@ class NewGameForm(forms.Form):
         if not self.fields["map_name"].choices:
             raise forms.ValidationError("No maps are installed yet, so no game can start.")
         self._clean_bots(data, mode)
-        if mode == Game.Mode.SKIRMISH:
+        self._clean_wrath(data, mode)
+        if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
             if data.get("players") not in lobby.SKIRMISH_PLAYERS:
                 self.add_error("players", "Choose two to four players.")
             data["scenario_ids"] = []
@@ -114,7 +117,7 @@ class NewGameForm(forms.Form):
             if bots > lobby.WAR_PLAYERS - 1:
                 self.add_error("bots", "A war has room for at most 3 bots: one seat is yours.")
             count = bots
-        elif mode == Game.Mode.SKIRMISH:
+        elif mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
             players = data.get("players")
             if players in lobby.SKIRMISH_PLAYERS and bots > players - 1:
                 self.add_error("bots", f"A skirmish of {players} players has room for at most "
@@ -131,6 +134,14 @@ class NewGameForm(forms.Form):
         elif data.get("faction") in chosen:
             self.add_error("bot_factions", "A bot cannot play your own faction.")
         data["bot_count"], data["bot_factions"] = count, chosen
+
+
+    def _clean_wrath(self, data: dict, mode: str) -> None:
+        """The Ancients faction is The Wrath's only, and some seat must play it: you, a bot
+        (the first bot takes it unless you choose), or the last friend to join."""
+        chosen = [data.get("faction"), *(data.get("bot_factions") or [])]
+        if mode != Game.Mode.WRATH and lobby.ANCIENTS in chosen:
+            self.add_error("faction", "The Ancients are played only in The Wrath of the Ancients.")
 
 
 class JoinGameForm(forms.Form):

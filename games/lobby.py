@@ -22,7 +22,9 @@ from games.services import ServiceError
 
 # The modes the lobby offers; a mode joins when it is playable end to end.
 # companion has its own page (games.companion_views), reached from the lobby by a redirect
-OFFERED_MODES = ("solo", "coop", "skirmish", "war", "companion")
+OFFERED_MODES = ("solo", "coop", "skirmish", "wrath", "war", "companion")
+# The Wrath of the Ancients: exactly one seat plays this faction, with no colour.
+ANCIENTS = "ancients"
 SKIRMISH_PLAYERS = (2, 3, 4)
 WAR_PLAYERS = 4  # two teams of two; five and six are refused (games.rules.war_setup)
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
@@ -38,7 +40,7 @@ def _seat_count(mode: str, players: Optional[int]) -> int:
         return 1
     if mode == Game.Mode.COOP:
         return 2
-    if mode == Game.Mode.SKIRMISH:
+    if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
         if players not in SKIRMISH_PLAYERS:
             raise ServiceError("invalid_choice", "a skirmish has two to four players")
         return players
@@ -89,12 +91,17 @@ def _war_seat_count(players: Optional[int]) -> int:
     return WAR_PLAYERS
 
 
-def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat]) -> str:
+def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat],
+                             mode: str = Game.Mode.SKIRMISH) -> str:
     known = [fid for fid, _ in selectors.available_factions()]
+    if mode == Game.Mode.WRATH:
+        known.append(ANCIENTS)
     if faction not in known:
         raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
     if any(s.faction == faction for s in taken):
         raise ServiceError("invalid_choice", f"{faction} is already taken in this game")
+    if faction == ANCIENTS:
+        return ""  # the Ancients take no colour (and no shards)
     colour = colour or selectors.faction_colour(faction)
     if colour not in COLOURS:
         raise ServiceError("invalid_choice", f"unknown colour {colour!r}")
@@ -139,9 +146,13 @@ def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "
             raise ServiceError("invalid_choice", "more players than seats")
         for seat, (member, member_faction, member_colour) in zip(seats, entries):
             seat.colour = check_faction_and_colour(member_faction, member_colour,
-                                                    [s for s in seats if s.faction])
+                                                    [s for s in seats if s.faction], mode)
             seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
+        bot_factions = _wrath_bot_factions(mode, seats, count - bots, bots, bot_factions)
         _seat_bots(mode, seats[count - bots:], seats, list(bot_factions), random.Random(seed))
+        if (mode == Game.Mode.WRATH and all(s.faction for s in seats)
+                and all(s.faction != ANCIENTS for s in seats)):
+            raise ServiceError("invalid_choice", "one seat must play the Ancients")
         Seat.objects.bulk_create(seats)
         if all(s.user_id or s.bot for s in seats):
             services.game_start(game=game)
@@ -173,12 +184,23 @@ def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chos
         if not chosen and not free:
             raise ServiceError("invalid_choice", "no faction is left for a bot")
         faction = chosen.pop(0) if chosen else rng.choice(free)
-        seat.colour = check_faction_and_colour(faction, "", taken)
+        seat.colour = check_faction_and_colour(faction, "", taken, mode)
         seat.faction, seat.bot, seat.joined_at = faction, BOT_FOR_MODE[mode], timezone.now()
 
 
+def _wrath_bot_factions(mode: str, seats: Sequence[Seat], people: int, bots: int,
+                        chosen: Sequence[str]) -> Sequence[str]:
+    """The Wrath: when no person took the Ancients, every seat left is a bot's and some bot
+    has no chosen faction, the first bot plays them."""
+    if mode != Game.Mode.WRATH or any(s.faction == ANCIENTS for s in seats) or ANCIENTS in chosen:
+        return chosen
+    if len(chosen) < bots and people == sum(1 for s in seats if s.faction):
+        return [ANCIENTS, *chosen]
+    return chosen  # every bot's faction chosen without the Ancients: refused once seated
+
+
 def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
-    if mode in (Game.Mode.SKIRMISH, Game.Mode.WAR):
+    if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH, Game.Mode.WAR):
         return []
     needed = 1 if mode == Game.Mode.SOLO else 2
     lookup = _scenario_lookup()
@@ -213,7 +235,11 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
         if not free:
             raise ServiceError("game_full", "every seat is taken")
         seat = free[0]
-        seat.colour = check_faction_and_colour(faction, colour, [s for s in seats if s.faction])
+        if (locked.mode == Game.Mode.WRATH and len(free) == 1 and faction != ANCIENTS
+                and all(s.faction != ANCIENTS for s in seats)):
+            raise ServiceError("invalid_choice", "the last seat must play the Ancients")
+        seat.colour = check_faction_and_colour(faction, colour, [s for s in seats if s.faction],
+                                               locked.mode)
         seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
         try:
             with transaction.atomic():
@@ -228,4 +254,7 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
 
 def free_factions(game: Game) -> list[tuple[str, str]]:
     taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
-    return [(fid, name) for fid, name in selectors.available_factions() if fid not in taken]
+    offered = selectors.available_factions()
+    if game.mode == Game.Mode.WRATH:
+        offered = [*offered, (ANCIENTS, "The Ancients")]
+    return [(fid, name) for fid, name in offered if fid not in taken]

@@ -107,10 +107,10 @@ def game_start(*, game: Game) -> None:
     factions = load_factions([s.faction for s in seats])
     player_ids = [s.seat for s in seats]
     colours = [s.colour for s in seats]
-    if game.mode == Game.Mode.SKIRMISH:
-        from games.rules.setup import new_skirmish
-        state = new_skirmish(board=board, factions=factions, player_ids=player_ids,
-                             seed=game.seed, colours=colours)
+    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):  # wrath: one seat is the Ancients
+        from games.rules.wrath import new_skirmish_or_wrath
+        state = new_skirmish_or_wrath(board=board, factions=factions, player_ids=player_ids,
+                                      seed=game.seed, colours=colours)
     elif game.mode == Game.Mode.WAR:
         from games.rules.war_setup import new_war
         state = new_war(board=board, factions=factions, player_ids=player_ids,
@@ -125,7 +125,7 @@ def game_start(*, game: Game) -> None:
     game.status = Game.Status.PLAYING
     game.started_at = timezone.now()
     steps: list[Step] = []
-    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WAR):
+    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH, Game.Mode.WAR):
         # auto assignment (v1): every seat's secret assignment is chosen for it
         from games.rules.setup import auto_assignment
 
@@ -412,7 +412,7 @@ def _record_outcome(game: Game, state: GameState) -> None:
     game.winner = str(outcome.get("winner") or "")[:8]
     game.rounds = state.turn.round
     game.crystals = sum(len(c.carried) for c in state.characters.values())
-    if state.mode in ("skirmish", "war"):
+    if state.mode in ("skirmish", "wrath", "war"):
         game.knockouts = sum(1 for c in state.characters.values() if c.knocked_out)
         game.characters_lost = None
     else:

@@ -30,8 +30,9 @@ def bot_factories() -> dict[str, Callable[[int], Bot]]:
     from games.bots.awoken_bot import AwokenBot
     from games.bots.greedy_bot import GreedyBot
     from games.bots.random_bot import RandomBot
+    from games.bots.wrath_bot import WrathBot
 
-    return {"random": RandomBot, "greedy": GreedyBot, "awoken": AwokenBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "awoken": AwokenBot, "wrath": WrathBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:

@@ -396,9 +396,16 @@ def faction_from_file(path: str | Path) -> FactionDef:
     return faction
 
 
-def faction_ids() -> list[str]:
-    """Ids of the shipped factions, sorted."""
-    return sorted(path.stem for path in FACTIONS_DIR.glob("*.yaml"))
+#: The Ancients as a player faction (The Wrath of the Ancients): shipped beside the four
+#: factions, but played only in the `wrath` mode, so it is left out of `faction_ids()`.
+ANCIENTS_FACTION = "ancients"
+
+
+def faction_ids(*, with_ancients: bool = False) -> list[str]:
+    """Ids of the shipped factions, sorted; the Ancients faction only when asked for, since
+    every skirmish and Awoken choice list is built from this."""
+    return sorted(path.stem for path in FACTIONS_DIR.glob("*.yaml")
+                  if with_ancients or path.stem != ANCIENTS_FACTION)
 
 
 @functools.lru_cache(maxsize=None)
@@ -407,7 +414,7 @@ def load_faction(faction_id: str) -> FactionDef:
 
     :raises ContentError: if there is no such faction or its file is invalid.
     """
-    known = faction_ids()
+    known = faction_ids(with_ancients=True)
     if faction_id not in known:
         raise ContentError(_display(FACTIONS_DIR), f"faction {faction_id!r}",
                            f"no such faction (known: {', '.join(known)})")

@@ -260,6 +260,7 @@ def deal_damage(state: GameState, figure, amount: int, side: str, cause: str,
 
 def knock_out(state: GameState, figure, side: str, events: EventLog) -> None:
     mode = mode_of(state)
+    mode.before_knockout(state, figure, side, events)
     space = figure.space
     figure.knocked_out = True
     figure.space = None

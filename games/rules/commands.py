@@ -34,17 +34,21 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "undo": ((), ()),  # take back this seat's last command
     # table companion (ancients_ai.engine.companion): the table corrects the site
     "correct": (("figure",), ("space", "damage", "crystals")),
+    # The Wrath of the Ancients: spend a claimed shard for that Ancient's special action
+    "special": (("character",), ()),
 }
 RESPONSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "defend": (("character", "cards"), ()),
     "pass": ((), ()),
-    "choose": ((), ("character", "target", "space", "figure", "belt")),
+    "choose": ((), ("character", "target", "space", "figure", "belt", "amount", "attack")),
+    # The Wrath of the Ancients' desperate measures: cards thrown away before the end draw
+    "discard": (("cards",), ()),
 }
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 
 _FIELD_KINDS = {
     "character": "id", "target": "id", "with": "id", "object": "id", "discard": "id",
-    "treasure": "id", "figure": "id", "belt": "id",
+    "treasure": "id", "figure": "id", "belt": "id", "attack": "id", "amount": "number",
     "to": "space_or_map", "space": "space", "cards": "ids", "path": "spaces", "spaces": "map",
     "damage": "count", "crystals": "count",
 }
@@ -64,6 +68,8 @@ class Command:
     treasure: str | None = None
     figure: str | None = None
     belt: str | None = None  # a map's conveyor belt, by name (map_rules_belts.py)
+    attack: str | None = None  # a choice among attacks (a Wrath special action)
+    amount: int | None = None  # a chosen number (the Automaton's self-damage)
     to: Any = None  # a space, or for rally {character: space}
     space: int | None = None
     cards: tuple = ()
@@ -75,7 +81,7 @@ class Command:
     def to_data(self) -> dict:
         data: dict[str, Any] = {"respond" if self.is_response else "do": self.name}
         for key in ("character", "target", "object", "discard", "treasure", "figure", "space",
-                    "belt", "damage", "crystals"):
+                    "belt", "damage", "crystals", "attack", "amount"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.with_ is not None:
@@ -107,6 +113,10 @@ def _check_field(name: str, key: str, value: Any) -> Any:
             return value
         if not isinstance(value, str) or not value or len(value) > 64:
             raise _bad(f"'{name}': field '{key}' must be a non-empty name, not {value!r:.40}")
+        return value
+    if kind == "number":
+        if not _is_int(value) or not 0 <= value <= 99:
+            raise _bad(f"'{name}': field '{key}' must be a whole number, not {value!r:.40}")
         return value
     if kind == "space":
         if not _is_int(value):

@@ -86,6 +86,21 @@ class ModeRules:
         from each space to the next (`steps`); return their ids. A mode with none keeps this."""
         return []
 
+    # -- hooks a mode may leave as they are (The Wrath of the Ancients uses them) -----------
+    def shards_received(self, state: GameState, player_id: str, spaces: list,
+                        events: EventLog) -> list:
+        """The shard spaces a player keeps from the map cards handed over at setup."""
+        return spaces
+
+    def hold_before_draw(self, state: GameState, events: EventLog) -> bool:
+        """Stop the end of the active player's turn before the draw (a prompt of the
+        mode's, whose frame finishes the turn later)? The skirmish draws at once."""
+        return False
+
+    def before_knockout(self, state: GameState, figure, side: str, events: EventLog) -> None:
+        """Consequences that need the figure's space, before it leaves the board."""
+        return None
+
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
                          events: EventLog) -> bool:

@@ -29,6 +29,7 @@ class Cause(str, Enum):
     CRYSTALS = "crystals"      # awoken: the party carries enough ancient crystals
     ANCIENTS = "ancients"      # awoken: every Ancient faced is knocked out
     TRACK = "track"            # awoken: a shard reached the end of its event track
+    KNOCKOUTS = "knockouts"    # wrath: the Ancients faction knocked out enough characters
 
 
 @dataclass(frozen=True, eq=False)  # Mapping's equality: equal to the same dict

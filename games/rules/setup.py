@@ -10,6 +10,7 @@ from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.map_features import allows
 from games.rules.map_rules_numbers import cards_left, first_player, holds_cards, map_cards
+from games.rules.modes import mode_of
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 
@@ -86,10 +87,12 @@ def _begin(state: GameState, events: EventLog) -> None:
     for i, player in enumerate(players):
         giver = players[(i + 1) % count]  # my left-hand neighbour passes to me, on their right
         assigned = [c.assigned for c in state.characters_of(giver.id)]
-        player.shards = cards_left(giver.map_cards, assigned)[:SHARDS]
+        spaces = cards_left(giver.map_cards, assigned)[:SHARDS]
+        player.shards = mode_of(state).shards_received(state, player.id, spaces, events)
     for player in players:
         player.map_cards = []
-        events.add("shards_placed", player=player.id, spaces=list(player.shards))
+        if player.shards:
+            events.add("shards_placed", player=player.id, spaces=list(player.shards))
         draw(state, player, OPENING_HAND, events)
     first = first_player(players, Rng(state))
     state.turn = Turn(phase="play", active=first, actor=first)

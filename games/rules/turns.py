@@ -139,11 +139,16 @@ class EndTurnWindowHandler:
 register_frame_handler("end_turn_window", EndTurnWindowHandler())
 
 
-def finish_turn(state: GameState, events: EventLog) -> None:
-    """The active player draws three (up to the hand limit) and the next player begins."""
+def finish_turn(state: GameState, events: EventLog, *, held: bool = False) -> None:
+    """The active player draws three (up to the hand limit) and the next player begins.
+
+    A mode may first hold the turn before the draw (`ModeRules.hold_before_draw`: The Wrath
+    of the Ancients' desperate measures); its frame calls this again with `held=True`."""
     turn = state.turn
     active = turn.active
     assert active is not None, "only Skirmish turns finish here, and they have an active player"
+    if not held and mode_of(state).hold_before_draw(state, events):
+        return
     player = state.player(active)
     draw_up_to_limit(state, player, 3, events)
     events.add("turn_ended", player=player.id)

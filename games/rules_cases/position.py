@@ -10,7 +10,7 @@ from games.rules_cases.errors import CaseError
 from games.rules_cases.war import build_war
 
 CASE_KEYS = {"name", "seed", "mode", "board", "map", "players", "awoken", "active", "options",
-             "steps", "description", "turn", "teams"}
+             "steps", "description", "turn", "teams", "wrath"}
 
 
 def build_state(case: dict, source: str) -> GameState:
@@ -20,8 +20,8 @@ def build_state(case: dict, source: str) -> GameState:
     if unknown:
         raise CaseError(f"unknown field(s) {', '.join(sorted(unknown))}")
     mode = case.get("mode", "skirmish")
-    if mode not in ("skirmish", "awoken", "war"):
-        raise CaseError(f"mode must be skirmish, awoken or war, not {mode!r}")
+    if mode not in ("skirmish", "awoken", "war", "wrath"):
+        raise CaseError(f"mode must be skirmish, awoken, war or wrath, not {mode!r}")
     if "board" in case:
         board = board_from_data(case["board"], name="inline", source=source)
     elif "map" in case:
@@ -99,7 +99,12 @@ def build_state(case: dict, source: str) -> GameState:
                       turn=turn, rng=seed_state(int(case.get("seed", 0))))
     if mode == "awoken":
         build_awoken(state, case.get("awoken") or {}, source)
-    elif "awoken" in case:
+    elif mode == "wrath":
+        from games.rules_cases.wrath import build_wrath
+        build_wrath(state, case.get("wrath") or {})
+    elif "wrath" in case:
+        raise CaseError("a `wrath` section needs mode: wrath")
+    if "awoken" in case and mode != "awoken":
         raise CaseError("an `awoken` section needs mode: awoken")
     if mode == "war":
         build_war(state, case.get("teams"))

@@ -21,15 +21,15 @@ unfinished: never counted as a win or silently dropped.
 | --- | --- |
 | `records` | `GameRecord`, `SimulationError`, `state_digest` |
 | `content` | boards (shipped or the built-in grid), factions from the seed, `new_game`, `bot_seed` |
-| `playing` | `play_skirmish`, `play_war`, `play_awoken`, `play`, `replay`; who is asked next |
+| `playing` | `play_skirmish`, `play_war`, `play_wrath`, `play_awoken`, `play`, `replay`; who is asked next |
 | `summary` | `Summary`: a batch of games in figures |
 """
 from games.simulation.content import available_maps, bot_seed, load_board, new_game
-from games.simulation.playing import (play, play_awoken, play_skirmish, play_war,
+from games.simulation.playing import (play, play_awoken, play_skirmish, play_war, play_wrath,
                                       rare_collections, replay)
 from games.simulation.records import DEFAULT_MAX_COMMANDS, GameRecord, SimulationError
 from games.simulation.summary import Summary
 
 __all__ = ["DEFAULT_MAX_COMMANDS", "GameRecord", "SimulationError", "Summary", "available_maps",
            "bot_seed", "load_board", "new_game", "play", "play_awoken", "play_skirmish",
-           "play_war", "rare_collections", "replay"]
+           "play_war", "play_wrath", "rare_collections", "replay"]

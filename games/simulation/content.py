@@ -98,6 +98,15 @@ def new_game(record: GameRecord) -> GameState:
                            player_ids=list(record.player_ids), seed=record.seed)
         except WarSetupError as error:
             raise SimulationError(error.message) from None
+    if record.mode == "wrath":
+        from games.content.factions import ANCIENTS_FACTION
+        from games.rules.wrath import new_wrath
+
+        if ANCIENTS_FACTION not in record.factions:
+            raise SimulationError("a game of The Wrath of the Ancients needs the Ancients faction")
+        ancients = record.player_ids[record.factions.index(ANCIENTS_FACTION)]
+        return new_wrath(board=load_board(record.map_name), factions=factions,
+                         player_ids=list(record.player_ids), seed=record.seed, ancients=ancients)
     if record.mode != "skirmish":
         raise SimulationError(f"mode {record.mode!r} is not available in simulations")
     return new_skirmish(board=load_board(record.map_name), factions=factions,

@@ -47,6 +47,29 @@ def play_war(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon",
     return play(state, record, dict(zip(seats, bots)), max_commands)
 
 
+def play_wrath(seed: int, bots: Sequence[Bot | str], ancients_seat: int,
+               map_name: str = "dungeon", factions: Optional[Sequence[str]] = None,
+               max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
+    """Play one game of The Wrath of the Ancients: seat `ancients_seat` (0-based) plays the
+    Ancients faction; the others' factions are given or drawn from the seed."""
+    from games.content.factions import ANCIENTS_FACTION
+
+    players = len(bots)
+    if not 0 <= ancients_seat < players:
+        raise SimulationError(f"no seat {ancients_seat + 1} among {players} for the Ancients")
+    seats = tuple(f"p{i + 1}" for i in range(players))
+    bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+            for i, b in enumerate(bots)]
+    others = list(factions) if factions else list(pick_factions(seed, players - 1))
+    if len(others) != players - 1:
+        raise SimulationError(f"{players - 1} faction(s) besides the Ancients, not {len(others)}")
+    chosen = others[:ancients_seat] + [ANCIENTS_FACTION] + others[ancients_seat:]
+    record = GameRecord(seed=seed, mode="wrath", map_name=map_name, factions=tuple(chosen),
+                        player_ids=seats, bots=tuple(b.name for b in bots))
+    state = new_game(record)
+    return play(state, record, dict(zip(seats, bots)), max_commands)
+
+
 def play_awoken(seed: int, bots: Sequence[Bot | str], scenarios: Sequence[str],
                 map_name: str = "dungeon", factions: Optional[Sequence[str]] = None,
                 easy: bool = False, max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
@@ -86,7 +109,7 @@ def play(state: GameState, record: GameRecord, bots: dict, max_commands: int) ->
         engine_time += time.perf_counter() - t0
         log.append((seat, command))
         turn = state.turn
-        offer = (state.mode in ("skirmish", "war") and state.prompt is None and turn.phase == "play"
+        offer = (state.mode in ("skirmish", "war", "wrath") and state.prompt is None and turn.phase == "play"
                  and turn.last == "action")
 
     while state.outcome is None and len(log) < max_commands:

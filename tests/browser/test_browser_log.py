@@ -149,6 +149,16 @@ def written_samples(state) -> dict[str, dict]:
         "curse_taken": {"character": hero.id, "space": 9, "curses": 2},
         "belt_ran": {"player": "p1", "belt": "north", "path": [3, 4, 9], "characters": [hero.id],
                      "monsters": [minion.id], "shards": 1, "objects": ["obj2"]},
+        # The Wrath of the Ancients
+        "map_cards_removed": {"player": "p2", "count": 5},
+        "shard_guarded": {"player": "p2", "character": friend.id, "space": 12, "owner": "p1",
+                          "carried": 1},
+        "special_action_started": {"player": "p2", "character": friend.id, "special": "magus",
+                                   "owner": "p1", "left": 0},
+        "special_action_ended": {"player": "p2", "character": friend.id, "special": "magus"},
+        "shards_dropped": {"character": friend.id, "space": 12, "owners": ["p1", "p1"]},
+        "infamy_scored": {"player": "p1", "figure": friend.id, "points": 2, "score": 3},
+        "cards_discarded": {"player": "p1", "cards": cards[6:8]},
     }
 
 

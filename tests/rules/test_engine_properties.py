@@ -97,9 +97,14 @@ def positions(draw) -> dict:
     board = draw(boards())
     spaces = [s["n"] for s in board["spaces"]]
     players = []
-    for p in range(draw(st.integers(2, 3))):
+    count = draw(st.integers(2, 3))
+    wrath = draw(st.booleans())  # The Wrath of the Ancients: the last seat plays the Ancients
+    for p in range(count):
         pid = f"p{p + 1}"
         names = [f"{pid}c{k}" for k in range(draw(st.integers(1, 3)))]
+        if wrath and p == count - 1:
+            names = [f"{pid}_{special}" for special in draw(st.permutations(
+                ["magus", "automaton", "phantasm", "lizardman", "tyrant"]))[:len(names)]]
         characters = []
         for name in names:
             health = draw(st.integers(1, 3))
@@ -120,7 +125,13 @@ def positions(draw) -> dict:
                         "deck": pile[cut1:cut2], "discard": pile[cut2:],
                         "shards": draw(st.lists(st.sampled_from(spaces), max_size=2, unique=True)),
                         "score": draw(st.integers(0, 4))})
+    extra: dict[str, Any] = {}
+    if wrath:
+        last = players[-1]
+        extra = {"mode": "wrath", "wrath": {"ancients": last["id"], "carried": {
+            c["id"]: ["p1"] * draw(st.integers(0, 2)) for c in last["characters"]}}}
     return {
+        **extra,
         "name": "random position",
         "seed": draw(st.integers(0, 2 ** 32)),
         "board": board,
@@ -161,6 +172,9 @@ def command_strategy(state) -> st.SearchStrategy:
         "spaces": st.dictionaries(st.sampled_from(ids), st.sampled_from(spaces), max_size=4),
         # a table companion's correction (ancients_ai/engine/companion.py)
         "damage": st.integers(0, 5), "crystals": st.integers(0, 5),
+        # The Wrath of the Ancients' answers to a special action's choices
+        "attack": st.sampled_from(["ranged", "heavy_ranged", "melee", "nonsense"]),
+        "amount": st.integers(-3, 120),
     }
 
     @st.composite

@@ -5,6 +5,8 @@
     python manage.py simulate --mode war --games 500 --seed 1 [--map dungeon] [--bots greedy]
     python manage.py simulate --mode awoken --scenario magus --players 1 --games 500 --seed 1 \
         [--easy] [--bots awoken]
+    python manage.py simulate --mode wrath --players 2 --games 500 --seed 1 \
+        [--ancients-seat 1] [--factions guild] [--bots wrath]
 
 One process on purpose: the games/s and commands/s it prints are per core. Game i uses
 seed `seed + i`, so any game in the report can be played again alone. An exception in a
@@ -22,7 +24,7 @@ from django.core.management.base import BaseCommand, CommandError
 from games.bots import bot_factories
 from games.rules.war_setup import WarSetupError, check_war_players, teams_for
 from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_awoken,
-                              play_skirmish, play_war, rare_collections, replay)
+                              play_skirmish, play_war, play_wrath, rare_collections, replay)
 
 from ancients_ai.engine.scenarios import scenario_ids
 
@@ -31,7 +33,7 @@ class Command(BaseCommand):
     help = "Play headless games between bots and print a summary (results and speed)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--mode", choices=("skirmish", "awoken", "war"), default="skirmish")
+        parser.add_argument("--mode", choices=("skirmish", "awoken", "war", "wrath"), default="skirmish")
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1, help="game i uses seed + i")
@@ -54,6 +56,10 @@ class Command(BaseCommand):
                             help="The Awoken: scenario ids, one per player (comma-separated)")
         parser.add_argument("--easy", action="store_true", help="The Awoken: the easy game")
         parser.add_argument("--each", action="store_true", help="print one line per game")
+        parser.add_argument("--ancients-seat", type=int, default=None, metavar="N",
+                            help="The Wrath: the seat (1..players) playing the Ancients "
+                                 "faction (default: seat 1 + game number mod players); "
+                                 "--factions then names the other seats' factions")
 
     def handle(self, *args, **opts) -> None:
         if opts["games"] < 1:
@@ -64,7 +70,44 @@ class Command(BaseCommand):
         if opts["mode"] == "war":
             self._war(opts)
             return
+        if opts["mode"] == "wrath":
+            self._wrath(opts)
+            return
         self._skirmish(opts)
+
+    # -- The Wrath of the Ancients -----------------------------------------------------------
+    def _wrath(self, opts: dict) -> None:
+        players = opts["players"]
+        if not 2 <= players <= 4:
+            raise CommandError("The Wrath of the Ancients has two to four players")
+        seat = opts["ancients_seat"]
+        if seat is not None and not 1 <= seat <= players:
+            raise CommandError(f"--ancients-seat is a seat from 1 to {players}")
+        if not opts["bots"]:
+            opts["bots"] = "wrath"
+        bots, _, map_name = _common({**opts, "factions": None}, players, default_bot="wrath")
+        factions = _per_seat(opts["factions"], players - 1) if opts["factions"] else None
+        if factions and len(set(factions)) != players - 1:
+            raise CommandError("each seat besides the Ancients needs a different faction")
+        self.stdout.write(f"The Wrath of the Ancients: {opts['games']} games, {players} players, "
+                          f"map {map_name}, bots {','.join(bots)}, Ancients in seat "
+                          f"{seat or 'rotating'}, seeds {opts['seed']}.."
+                          f"{opts['seed'] + opts['games'] - 1}")
+
+        def play_one(i: int, seed: int):
+            index = seat - 1 if seat else i % players
+            return play_wrath(seed, bots, index, map_name=map_name, factions=factions,
+                              max_commands=opts["max_commands"])
+
+        def line(record) -> str:
+            return (f"{record.cause} winner={record.winner} ({record.winner_faction}) "
+                    f"rounds={record.rounds} commands={record.commands} "
+                    f"factions={','.join(record.factions)}")
+
+        summary, _, wall = self._run(opts, play_one, line)
+        for text in summary.lines(wall_seconds=wall, cpu_seconds=self.cpu_seconds):
+            self.stdout.write(text)
+        self._finish(summary)
 
     # -- skirmish ----------------------------------------------------------------------------
     def _skirmish(self, opts: dict) -> None:

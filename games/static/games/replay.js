@@ -9,6 +9,7 @@ import { BoardMap } from "./board/map.js";
 import { showCurses } from "./board/ice_belts_tombs.js";
 import { Panels } from "./board/panels.js";
 import { Names, describe } from "./board/words.js";
+import { asSkirmish } from "./board/wrath.js";
 
 export class ReplayBoard {
   constructor(root, data) {
@@ -196,7 +197,7 @@ export class ReplayBoard {
   }
 
   applyView(view) {
-    this.view = view;
+    this.view = asSkirmish(view);
     this.colourFor = colourForPlayer(view, this.seats);
     this.root.dataset.step = String(this.current);
     this.root.dataset.version = String(view.version);

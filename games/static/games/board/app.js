@@ -14,6 +14,7 @@ import { icon, FLAG_WORDS } from "./icons.js";
 import { Names, initials, promptWords, titleCase } from "./words.js";
 import { Motion } from "./motion.js";
 import * as war from "./war.js";
+import { asSkirmish } from "./wrath.js";
 
 const STEP_MS = 400;
 
@@ -27,7 +28,7 @@ export class BoardApp {
     this.initial = initial;
     this.gameId = initial.game_id;
     this.seat = initial.seat || null;
-    this.view = initial.view;
+    this.view = asSkirmish(initial.view);
     this.pendingView = null;
     this.version = this.view.version;
     this.lastSeq = initial.last_seq || 0;
@@ -367,7 +368,7 @@ export class BoardApp {
   }
 
   applyView(view, legal) {
-    this.view = view;
+    this.view = asSkirmish(view);
     this.version = view.version;
     this.legal = legal;
     this.colourFor = colourForPlayer(view, this.seats);

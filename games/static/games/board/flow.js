@@ -5,6 +5,7 @@
 import { FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
 import { competitive, isWar, sameTeam, teamShards } from "./war.js";
+import { ancientsClaimSpaces } from "./wrath.js";
 
 const ATTACKS = new Set(["melee", "heavy_melee", "ranged", "heavy_ranged", "area"]);
 const DEFENCE_ONLY = new Set(["shield", "cover"]);
@@ -58,6 +59,8 @@ export class PlayFlow {
 
   claimSpaces() {
     if (isWar(this.view)) return teamShards(this.view, this.seat);
+    const guarded = ancientsClaimSpaces(this.view, this.seat); // The Wrath: any colour
+    if (guarded) return guarded;
     if (!this.awoken()) return new Set((this.me() && this.me().shards) || []);
     return new Set(this.app.objects().filter((o) => o.revealed && (o.kind === "crystal" || o.kind === "ancient_crystal")).map((o) => o.space));
   }
@@ -374,6 +377,10 @@ export class PlayFlow {
             `A claim takes three of a kind: pick ${needMore} more card${needMore > 1 ? "s" : ""} showing ${who} (wild cards count).`);
         }
         const cmd = { do: "claim", character: d.character, cards: d.cards };
+        if (ancientsClaimSpaces(this.view, this.seat)) {
+          const legal = this.legalMatching(d); // whose shard, when several colours lie there
+          if (legal && legal.length && legal[0].object) cmd.object = legal[0].object;
+        }
         if (this.awoken()) {
           const legal = this.legalMatching(d);
           const crystal = legal && legal.length ? legal[0].object

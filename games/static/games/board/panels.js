@@ -6,8 +6,9 @@ import { shortName } from "./hand.js";
 import { effectText, initials, outcomeCause, titleCase } from "./words.js";
 import { describe } from "./sentences.js";
 import * as war from "./war.js";
+import { carriedShards, wrathGoal } from "./wrath.js";
 
-const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters" };
+const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters", ancients: "The Ancients" };
 
 function count(x) {
   if (Array.isArray(x)) return x.length;
@@ -68,6 +69,8 @@ export class Panels {
         h("p.goal-text", { text: `${have} of ${need} gathered. Knocking out every Ancient also wins.` })));
     } else if (war.isWar(v)) {
       this.side.append(this.warPanel(v));
+    } else if (v.wrath) {
+      this.side.append(wrathGoal(v));
     } else {
       this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
         h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
@@ -136,6 +139,7 @@ export class Panels {
     if (c.ensnared) extras.push(h("span.tag.snare", { text: "ensnared" }));
     const curses = ((app.view.map_rules || {}).curses || {})[c.id];
     if (curses) extras.push(h("span.tag.curse", { title: "curses from the tombs", text: curses > 1 ? `cursed ×${curses}` : "cursed" }));
+    if (app.view.wrath) extras.push(...carriedShards(app, c));
     for (const _ of c.carried || []) extras.push(h("span.tag.crystal", { title: "carries an ancient crystal" }, icon("claim"), "crystal"));
     const held = app.awokenPart().treasures_held || {};
     for (const t0 of c.treasures || []) {

@@ -6,6 +6,7 @@ import { clear, h } from "./dom.js";
 import { cardElement, shortName } from "./hand.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { promptWords, revealedCardWords, titleCase } from "./words.js";
+import { wrathPromptBody } from "./wrath.js";
 
 export class PromptDialog {
   constructor(app, dialog) {
@@ -107,7 +108,11 @@ export class PromptDialog {
       cards.map((card) => cardElement(card, { characters: app.charactersById(), colourFor: app.colourFor, small: true, eligible: true, onPick })));
     const head = (title, kindIcon) => h("header.prompt-head", {}, kindIcon ? icon(kindIcon) : null, h("h2", { text: title }));
     const body = [];
-    switch (p.kind) {
+    const wrath = wrathPromptBody(p, app, (command) => this.answer(command));
+    switch (wrath ? "wrath" : p.kind) {
+      case "wrath":
+        body.push(...wrath);
+        break;
       case "defend": {
         const flags = p.defences || [];
         let cards = this.cardsFor((c) => !c.wild && flags.some((f) => (c.icons || {})[p.character] === f || c.open === f));

@@ -27,6 +27,7 @@ function objectWord(kind) {
 const PROMPT_ASKS = {
   defend: "to decide on a defence", choose: "to make a choice", interrupt_window: "whether to interrupt",
   push: "whether to push someone", belt: "whether to run a conveyor belt",
+  special: "to direct a special action", desperate_measures: "whether to discard before drawing",
 };
 
 const PLAYED_FOR = {
@@ -196,6 +197,14 @@ const SENTENCES = {
   crystal_claimed: (e, n) => `${n.figure(e.character)} picks up an ancient crystal${e.space ? ` on ${e.space}` : ""}.`,
   crystals_passed: (e, n) => `${n.figure(e.to)} takes the crystal${e.crystals && e.crystals.length > 1 ? "s" : ""}${e.source ? ` from ${n.figure(e.source)}` : ""}.`,
   crystals_lost: (e, n) => `${n.figure(e.character)} drops ${e.crystals && e.crystals.length > 1 ? "the crystals" : "a crystal"}.`,
+  // The Wrath of the Ancients
+  map_cards_removed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "put")} away the map cards handed over, with no shards on them.`,
+  shard_guarded: (e, n) => `${n.figure(e.character)} takes ${n.seat(e.owner) === "you" ? "your" : `${n.seat(e.owner)}'s`} shard on ${e.space} and carries it (no point).`,
+  special_action_started: (e, n) => `${n.figure(e.character)} spends a shard on the ${titleCase(e.special)}'s special action.`,
+  special_action_ended: (e, n) => `${n.figure(e.character)}'s special action is over.`,
+  shards_dropped: (e, n) => `${n.figure(e.character)} drops ${plural((e.owners || []).length, "shard")} on ${e.space}.`,
+  infamy_scored: (e, n) => `Knocking out ${n.figure(e.figure)} is worth ${e.points} points: ${n.seat(e.player)} now ${n.verb(e.player, "have", "has")} ${plural(e.score, "point")}.`,
+  cards_discarded: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "discard")} ${n.cardsPhrase(e.cards || [])} before drawing.`,
   hidden: () => null,
 };
 

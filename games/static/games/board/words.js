@@ -196,6 +196,7 @@ export const ATTACK_WORDS = {
 const OUTCOME_CAUSES = {
   points: "reached the points needed to win",
   wiped_out: "a faction was wiped out",
+  knockouts: "the Ancients knocked out five characters",
   crystals: "the party gathered the ancient crystals",
   ancients_knocked_out: "every Ancient was knocked out",
   ancients: "every Ancient was knocked out",

@@ -1,0 +1,293 @@
+"""The Wrath of the Ancients: a skirmish in which one seat plays the Ancients as a faction.
+
+The mode is the skirmish with these differences (seed 003's "The Wrath of the Ancients"):
+
+* setup: the Ancients' seat takes no colour and no shards; the map cards handed to it are
+  put away without a shard on them (`shards_received`);
+* arcane guardians: the Ancients claim a shard of any colour with an Ancient standing on
+  it, for no point; the shard rides on that Ancient (`WrathState.carried`). From the
+  Ancients' next turn on it may be spent instead of a card for that Ancient's special
+  action (`wrath_actions`), and then leaves the game. An Ancient knocked out drops the
+  shards it carries on its space, in their owners' colours;
+* the Ancients win by knocking out five characters (`Cause.KNOCKOUTS`): their claims score
+  nothing, so their score counts exactly their knock-outs;
+* infamous adversaries: another player who knocks out an Ancient scores two points;
+* desperate measures: at the end of every turn, before the draw, the active player may
+  discard any cards from their hand (a `desperate_measures` prompt).
+
+`register()` plugs the mode into the core (like `ancients_ai.engine.register()`): it is
+called by `GamesConfig.ready()`, by `new_wrath`, by the simulations and by the rules cases.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from games.rules.cards import discard_cards
+from games.rules.claims import claim_shard, pay_three_of_a_kind
+from games.rules.combat import acting_character
+from games.rules.commands import Command
+from games.rules.errors import RuleError
+from games.rules.events import EventLog, register_event_kinds
+from games.rules.frames import Frame, ask, push, register_frame_handler
+from games.rules.modes import register_mode
+from games.rules.outcome import Cause, Outcome, Result, end_game
+from games.rules.skirmish import SkirmishRules
+from games.rules.state import Character, GameState
+from games.rules.turns import check_skirmish_outcome, finish_turn
+
+WRATH = "wrath"
+ANCIENTS_FACTION = "ancients"  # games.content.factions.ANCIENTS_FACTION (no import: pure core)
+KNOCKOUTS_TO_WIN = 5
+INFAMY_POINTS = 2  # an Ancient knocked out by another player
+
+WRATH_EVENT_KINDS = (
+    "map_cards_removed",      # the Ancients' handed map cards left the game without shards
+    "shard_guarded",          # the Ancients claimed a shard onto an Ancient (no point)
+    "special_action_started",  # a carried shard was spent for an Ancient's special action
+    "special_action_ended",   # the special action is over (interrupts may follow)
+    "shards_dropped",         # a knocked-out Ancient's shards fell on its space
+    "infamy_scored",          # another player knocked out an Ancient: two points in all
+    "cards_discarded",        # desperate measures: cards thrown away before the end draw
+)
+
+
+@dataclass
+class WrathState:
+    """The mode's own part of the state (held in `GameState.awoken`, the mode slot)."""
+
+    ancients: str  # the seat playing the Ancients faction
+    # Ancient character id -> shards it carries: {"owner": colour's player, "ready": the
+    # turn number (`turn_number`) from which it may be spent}
+    carried: dict[str, list[dict]] = field(default_factory=dict)
+
+    def clone(self) -> "WrathState":
+        return WrathState(self.ancients, {k: [dict(s) for s in v] for k, v in self.carried.items()})
+
+
+def to_data(part: WrathState) -> dict[str, Any]:
+    return {"ancients": part.ancients, "carried": {k: [dict(s) for s in v]
+                                                   for k, v in part.carried.items()}}
+
+
+def from_data(data: dict[str, Any]) -> WrathState:
+    return WrathState(data["ancients"], {k: [dict(s) for s in v]
+                                         for k, v in data.get("carried", {}).items()})
+
+
+def wrath_of(state: GameState) -> WrathState:
+    part = state.awoken
+    assert isinstance(part, WrathState), "a wrath game keeps a WrathState in its mode slot"
+    return part
+
+
+# -- when a claimed shard may be spent ------------------------------------------------------
+def turn_number(state: GameState) -> int:
+    """Every turn of the game numbered in order: rounds times seats plus the active seat's
+    place (a wiped-out seat's skipped turn just never comes up)."""
+    ids = state.player_ids()
+    active = state.turn.active
+    return state.turn.round * len(ids) + (ids.index(active) if active in ids else 0)
+
+
+def next_ancients_turn(state: GameState) -> int:
+    """The number of the Ancients' next own turn after the current one: a shard claimed now
+    waits for it, even when claimed in an interrupt during another player's turn."""
+    ids = state.player_ids()
+    now = turn_number(state)
+    theirs = now - now % len(ids) + ids.index(wrath_of(state).ancients)
+    return theirs if theirs > now else theirs + len(ids)
+
+
+def ready_shards(state: GameState, character_id: str) -> list[dict]:
+    now = turn_number(state)
+    return [s for s in wrath_of(state).carried.get(character_id, []) if s["ready"] <= now]
+
+
+def shard_owners_in(state: GameState, space: int | None) -> list[str]:
+    """Whose shards lie in a space, in turn order."""
+    return [p.id for p in state.players if space is not None and space in p.shards]
+
+
+class WrathRules(SkirmishRules):
+    """The skirmish's answers, with the Ancients faction's differences."""
+
+    name = WRATH
+
+    # -- setup and the end of a turn ---------------------------------------------------------
+    def shards_received(self, state: GameState, player_id: str, spaces: list,
+                        events: EventLog) -> list:
+        if player_id != wrath_of(state).ancients:
+            return spaces
+        events.add("map_cards_removed", player=player_id, count=len(spaces))
+        return []
+
+    def hold_before_draw(self, state: GameState, events: EventLog) -> bool:
+        active = state.turn.active
+        assert active is not None, "a wrath turn always has an active player"
+        player = state.player(active)
+        if player.eliminated or not player.hand:
+            return False
+        push(state, DesperateMeasuresFrame(kind="desperate_measures", player=active))
+        ask(state, "desperate_measures", active, hand=list(player.hand))
+        return True
+
+    # -- actions ---------------------------------------------------------------------------
+    def claim(self, state: GameState, seat: str, command: Command, events: EventLog) -> None:
+        if seat != wrath_of(state).ancients:
+            claim_shard(state, seat, command, events)
+            return
+        guard_shard(state, seat, command, events)
+
+    def extra_action(self, state: GameState, seat: str, command: Command,
+                     events: EventLog) -> None:
+        if command.name != "special":
+            super().extra_action(state, seat, command, events)
+            return
+        from games.rules.wrath_actions import start_special
+        start_special(state, seat, command, events)
+
+    # -- consequences ----------------------------------------------------------------------
+    def before_knockout(self, state: GameState, figure, side: str, events: EventLog) -> None:
+        carried = wrath_of(state).carried.pop(getattr(figure, "id", ""), [])
+        if not carried or figure.space is None:
+            return
+        for shard in carried:
+            state.player(shard["owner"]).shards.append(figure.space)
+        events.add("shards_dropped", character=figure.id, space=figure.space,
+                   owners=[s["owner"] for s in carried])
+
+    def after_knockout(self, state: GameState, figure, side: str, events: EventLog) -> None:
+        ancients = wrath_of(state).ancients
+        if (isinstance(figure, Character) and figure.player == ancients
+                and side in state.player_ids() and side != ancients):
+            player = state.player(side)
+            player.score += INFAMY_POINTS - 1  # the knock-out's own point is already scored
+            events.add("infamy_scored", player=side, figure=figure.id, points=INFAMY_POINTS,
+                       score=player.score)
+
+    def check_outcome(self, state: GameState, events: EventLog) -> None:
+        if state.outcome is not None:
+            return
+        ancients = wrath_of(state).ancients
+        if state.player(ancients).score >= KNOCKOUTS_TO_WIN:
+            end_game(state, Outcome(Result.WON, Cause.KNOCKOUTS, winner=ancients), events)
+            return
+        check_skirmish_outcome(state, events)
+
+    def view_extra(self, state: GameState, seat: str | None) -> dict:
+        part = wrath_of(state)
+        now = turn_number(state)
+        return {"wrath": {
+            "ancients": part.ancients,
+            "knockouts": state.player(part.ancients).score,
+            "knockouts_to_win": KNOCKOUTS_TO_WIN,
+            "carried": {cid: [{"owner": s["owner"], "ready": s["ready"] <= now} for s in shards]
+                        for cid, shards in part.carried.items() if shards},
+        }}
+
+
+def guard_shard(state: GameState, seat: str, command: Command, events: EventLog) -> None:
+    """Arcane guardians: an Ancient claims a shard of any colour in its space with three of
+    a kind, as a claim is paid; the shard rides on it and scores nothing. `object` names
+    whose shard when several colours lie there."""
+    character = acting_character(state, seat, command.character)
+    owners = shard_owners_in(state, character.space)
+    if not owners:
+        raise RuleError("no_target", f"there is no shard in space {character.space}")
+    owner = command.object
+    if owner is None:
+        if len(owners) > 1:
+            raise RuleError("invalid_command",
+                            f"name whose shard to take (object): one of {', '.join(owners)}")
+        owner = owners[0]
+    elif owner not in owners:
+        raise RuleError("no_target", f"there is no shard of {owner}'s in space {character.space}")
+    pay_three_of_a_kind(state, seat, character, command.cards)
+    discard_cards(state.player(seat), command.cards)
+    space = character.space
+    state.player(owner).shards.remove(space)
+    wrath_of(state).carried.setdefault(character.id, []).append(
+        {"owner": owner, "ready": next_ancients_turn(state)})
+    events.add("card_played", player=seat, cards=list(command.cards), action="claim",
+               character=character.id)
+    events.add("shard_guarded", player=seat, character=character.id, space=space, owner=owner,
+               carried=len(wrath_of(state).carried[character.id]))
+
+
+class DesperateMeasuresFrame(Frame):
+    player: str  # the active player, about to draw
+
+
+class DesperateMeasuresHandler:
+    """Before the end-of-turn draw the active player may discard any cards from hand."""
+
+    def step(self, state: GameState, frame: DesperateMeasuresFrame, events: EventLog) -> None:
+        ask(state, "desperate_measures", frame["player"],
+            hand=list(state.player(frame["player"]).hand))
+
+    def respond(self, state: GameState, frame: DesperateMeasuresFrame, seat: str,
+                command: Command, events: EventLog) -> None:
+        player = state.player(seat)
+        if command.name == "discard":
+            if not command.cards:
+                raise RuleError("invalid_command", "name the cards to discard, or pass")
+            missing = [c for c in command.cards if c not in player.hand]
+            if missing:
+                raise RuleError("card_not_in_hand", f"{missing[0]} is not in {seat}'s hand")
+            discard_cards(player, command.cards)
+            events.add("cards_discarded", player=seat, cards=list(command.cards))
+        elif command.name != "pass":
+            raise RuleError("invalid_command", "answer with discard (some cards) or pass")
+        state.prompt = None
+        state.frames.pop()
+        finish_turn(state, events, held=True)
+
+
+def register() -> None:
+    """Plug The Wrath of the Ancients into the core; calling it again changes nothing."""
+    from games.rules import wrath_actions, wrath_legal
+    from games.rules.legal import register_legal_hook
+    from games.rules.serialize import EXTENSIONS
+
+    register_event_kinds(*WRATH_EVENT_KINDS)
+    register_mode(WRATH_RULES)
+    EXTENSIONS[WRATH] = (to_data, from_data)
+    register_frame_handler("desperate_measures", DesperateMeasuresHandler())
+    register_frame_handler("special_action", wrath_actions.SpecialActionHandler())
+    register_legal_hook(WRATH, wrath_legal.wrath_legal)
+
+
+WRATH_RULES = WrathRules()
+
+
+def new_skirmish_or_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str],
+                          seed: int, colours: Sequence[str] | None = None) -> GameState:
+    """A skirmish, or a game of The Wrath when one of the factions is the Ancients (the site's
+    start: its seats name the factions, and the Ancients faction names the mode's seat)."""
+    from games.rules.setup import new_skirmish
+
+    ancients = [pid for pid, f in zip(player_ids, factions) if f.id == ANCIENTS_FACTION]
+    if not ancients:
+        return new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
+                            colours=colours)
+    return new_wrath(board=board, factions=factions, player_ids=player_ids, seed=seed,
+                     ancients=ancients[0], colours=colours)
+
+
+def new_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str], seed: int,
+              ancients: str, colours: Sequence[str] | None = None,
+              options: dict | None = None) -> GameState:
+    """A Wrath of the Ancients game at the start of setup: a skirmish whose seat `ancients`
+    plays the Ancients faction (no colour; no shards once the map cards are handed round)."""
+    from games.rules.setup import new_skirmish
+
+    register()
+    if ancients not in player_ids:
+        raise ValueError(f"the Ancients seat {ancients!r} is not one of the players")
+    state = new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
+                         colours=colours, options=options)
+    state.mode = WRATH
+    state.awoken = WrathState(ancients=ancients)
+    state.player(ancients).colour = ""
+    return state

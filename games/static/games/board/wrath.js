@@ -1,0 +1,101 @@
+// The Wrath of the Ancients on the board. A wrath game plays like a skirmish (turns, hands,
+// shards, points, interrupts), so its view is drawn as one (`asSkirmish`); on top come the
+// Ancients faction's carried shards and special actions on its character rows, the mode's
+// goal, and its two questions: a special action's next choice (the server lists every
+// allowed answer in the prompt) and desperate measures (discard before the end draw).
+import { h } from "./dom.js";
+import { icon } from "./icons.js";
+import { titleCase } from "./words.js";
+
+/** The board draws a wrath game as a skirmish; `variant` remembers the mode. */
+export function asSkirmish(view) {
+  if (view && view.mode === "wrath") {
+    view.variant = "wrath";
+    view.mode = "skirmish";
+  }
+  return view;
+}
+
+/** The Ancients' seat claims shards of every colour: the spaces holding any other player's
+ * shard, or null when `seat` is not the Ancients (or the game is not a wrath game). */
+export function ancientsClaimSpaces(view, seat) {
+  const w = view.wrath;
+  if (!w || !seat || w.ancients !== seat) return null;
+  return new Set((view.players || []).filter((p) => p.id !== seat).flatMap((p) => p.shards || []));
+}
+
+/** The goal panel of a wrath game. */
+export function wrathGoal(view) {
+  const w = view.wrath || {};
+  const need = w.knockouts_to_win || 5;
+  const got = w.knockouts || 0;
+  return h("section.panel.goal.wrath-goal", {},
+    h("h3", { text: "The Wrath of the Ancients" }),
+    h("p.goal-text", { text: `The Ancients have knocked out ${got} of the ${need} characters they need. Everyone else: first to ${(view.options && view.options.points_to_win) || 5} points; an Ancient knocked out is worth 2.` }));
+}
+
+/** Tags for the shards an Ancient carries, and its special action when the server offers it. */
+export function carriedShards(app, c) {
+  const carried = ((app.view.wrath || {}).carried || {})[c.id] || [];
+  const tags = carried.map((s) => h(`span.tag.shard${s.ready ? ".ready" : ""}`, {
+    title: s.ready ? "a claimed shard: may be spent for the special action" : "claimed this turn: usable from the Ancients' next turn",
+    style: `--shard:${app.colourFor(s.owner)}`,
+  }, icon("claim"), s.ready ? "shard" : "shard (next turn)"));
+  const offered = (app.legal || []).some((cmd) => cmd.do === "special" && cmd.character === c.id);
+  if (offered) {
+    const special = titleCase(c.id.split("_").pop());
+    tags.push(h("button.mini.special-action", {
+      type: "button", dataset: { character: c.id },
+      onclick: () => app.sendCommand({ do: "special", character: c.id }, `${special}: special action`),
+      text: "special action",
+    }));
+  }
+  return tags;
+}
+
+const STEP_TITLES = {
+  character: "Choose a character to move", space: "Choose the space they go to",
+  damage: "How much damage does the Automaton take?", attack: "Choose an attack",
+  move: "Move?", melee: "Melee?", heavy_melee: "Heavy melee?", order: "Which Ancient acts next?",
+};
+
+function answerLabel(cmd, p, names) {
+  if (cmd.respond === "pass") return p.step === "damage" ? "Take none" : "Pass";
+  if (typeof cmd.amount === "number") return `Take ${cmd.amount} damage: ${cmd.amount} attack${cmd.amount === 1 ? "" : "s"}`;
+  if (typeof cmd.space === "number") return `Space ${cmd.space}`;
+  if (cmd.attack) return `${cmd.attack === "heavy_ranged" ? "Heavy ranged" : "Ranged"} attack on ${names.figure(cmd.target)}`;
+  if (cmd.target) return `${p.step === "heavy_melee" ? "Heavy melee" : "Melee"} on ${names.figure(cmd.target)}`;
+  if (cmd.character) return names.figure(cmd.character);
+  return JSON.stringify(cmd);
+}
+
+/** The body of a wrath prompt, or null for any other kind. `answer(command)` sends it. */
+export function wrathPromptBody(p, app, answer) {
+  const names = app.names;
+  if (p.kind === "special") {
+    const who = p.figure ? `${names.figure(p.figure)} (the Tyrant's command)` : names.figure(p.ancient);
+    return [
+      h("header.prompt-head", {}, icon("claim"), h("h2", { text: `${titleCase(p.special)}: ${STEP_TITLES[p.step] || titleCase(p.step)}` })),
+      h("p.prompt-text", { text: `${who}'s special action goes on. Other players wait until it is over.` }),
+      h("div.prompt-choices", {}, (p.answers || []).map((cmd) => h(`button.btn.choice${cmd.respond === "pass" ? ".pass" : ""}`, {
+        type: "button", onclick: () => answer(cmd),
+      }, answerLabel(cmd, p, names)))),
+    ];
+  }
+  if (p.kind === "desperate_measures") {
+    const me = (app.view.players || []).find((pl) => pl.id === app.seat) || {};
+    const chosen = new Set();
+    const boxes = (me.hand || []).map((card) => h("label.discard-pick", {},
+      h("input", { type: "checkbox", value: card.id, onchange: (ev) => (ev.target.checked ? chosen.add(card.id) : chosen.delete(card.id)) }),
+      h("span", { text: card.wild ? "Wild card" : Object.keys(card.icons || {}).map((cid) => names.figure(cid)).join(", ") })));
+    return [
+      h("header.prompt-head", {}, icon("draw_two"), h("h2", { text: "Desperate measures" })),
+      h("p.prompt-text", { text: "Before you draw, you may discard any cards from your hand." }),
+      h("div.discard-picks", {}, boxes),
+      h("div.prompt-actions", {},
+        h("button.btn.primary", { type: "button", onclick: () => (chosen.size ? answer({ respond: "discard", cards: [...chosen] }) : answer({ respond: "pass" })), text: "Discard the ticked cards" }),
+        h("button.btn", { type: "button", onclick: () => answer({ respond: "pass" }), text: "Keep them all" })),
+    ];
+  }
+  return null;
+}
