@@ -12,7 +12,7 @@ setup:                                # the case starts in set-up: nobody has as
 steps:
   - {as: p1, do: assign, spaces: {ash: 5}}
   - expect:
-      phase: play                     # setup | play
+      phase: setup                    # setup | play (play once every player has assigned)
       map_cards: {p1: [1, 5]}         # the map cards a player holds (any order; a card twice
                                       # when the player holds both cards of a space)
       map_cards_dealt: [1, 5, 5, 6]   # every player's map cards together, any order
