@@ -9,7 +9,7 @@ from typing import Optional
 
 from django.db import transaction
 
-from games import selectors, services
+from games import selectors
 from games.companion import companion_create
 from games.lobby import check_faction_and_colour, check_map, game_create
 from games.models import Campaign, Difficulty, Game, Seat

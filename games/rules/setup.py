@@ -50,12 +50,19 @@ def new_skirmish(*, board: Board, factions: Sequence[Any], player_ids: Sequence[
     rng = Rng(state)
     for player in players:
         rng.shuffle(player.deck)
-    map_deck = map_cards(board)
-    rng.shuffle(map_deck)
-    for player in players:
-        player.map_cards = sorted(map_deck[:MAP_CARDS_DEALT])
-        del map_deck[:MAP_CARDS_DEALT]
+    deal_map_cards(state)
     return state
+
+
+def deal_map_cards(state: GameState, count: int = MAP_CARDS_DEALT) -> None:
+    """Shuffle the board's map deck with the game's generator and hand `count` cards to each
+    player in turn order; cards nobody is dealt stay out of the game. One function, so the
+    rules cases' set-up deals exactly as a real game does."""
+    map_deck = map_cards(state.catalog.board)
+    Rng(state).shuffle(map_deck)
+    for player in state.players:
+        player.map_cards = sorted(map_deck[:count])
+        del map_deck[:count]
 
 
 def assign(state: GameState, seat: str, command: Command, events: EventLog) -> None:

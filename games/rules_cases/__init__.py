@@ -8,6 +8,8 @@ Outside the pure cores: it reads files and drives both modes through `engine.app
 | `runner` | `run_paths`, `run_file`, `run_case`: the steps of a case, PASS/FAIL lines |
 | `position` | `build_state`: the position a case names (board, players, piles, characters) |
 | `awoken` | the `awoken:` section of a case and the Awoken's own expectations |
+| `war` | the `teams:` field of a War for the Crystals case and the war's expectations |
+| `setup_phase` | the `setup:` field: a skirmish case that starts before the characters are placed |
 | `expect` | `check_expect`: an `expect:` step |
 | `errors` | `CaseError`: the case file itself is wrong |
 """

@@ -8,12 +8,13 @@ from typing import Any, Callable, Optional
 from games.rules.map_hooks import public as map_public
 from games.rules.state import GameState
 from games.rules_cases.awoken import AWOKEN_EXPECT
+from games.rules_cases.setup_phase import SETUP_EXPECT
 from games.rules_cases.war import WAR_EXPECT
 from games.rules_cases.wrath import WRATH_EXPECT
 
 # mode -> {key: function(state, expected) -> mismatch text or None}: a mode's own expectations
 MODE_EXPECT: dict[str, dict[str, Callable]] = {"awoken": AWOKEN_EXPECT, "war": WAR_EXPECT,
-                                               "wrath": WRATH_EXPECT}
+                                               "wrath": WRATH_EXPECT, "skirmish": SETUP_EXPECT}
 
 
 def _figure_mismatch(kind: str, figure, expected: dict) -> Optional[str]:

@@ -7,10 +7,11 @@ from games.rules.rng import seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 from games.rules_cases.awoken import build_awoken
 from games.rules_cases.errors import CaseError
+from games.rules_cases.setup_phase import build_setup, check_setup_case
 from games.rules_cases.war import build_war
 
 CASE_KEYS = {"name", "seed", "mode", "board", "map", "players", "awoken", "active", "options",
-             "steps", "description", "turn", "teams", "wrath"}
+             "steps", "description", "turn", "teams", "wrath", "setup"}
 
 
 def build_state(case: dict, source: str) -> GameState:
@@ -22,6 +23,8 @@ def build_state(case: dict, source: str) -> GameState:
     mode = case.get("mode", "skirmish")
     if mode not in ("skirmish", "awoken", "war", "wrath"):
         raise CaseError(f"mode must be skirmish, awoken, war or wrath, not {mode!r}")
+    if "setup" in case:
+        check_setup_case(case)
     if "board" in case:
         board = board_from_data(case["board"], name="inline", source=source)
     elif "map" in case:
@@ -110,5 +113,7 @@ def build_state(case: dict, source: str) -> GameState:
         build_war(state, case.get("teams"))
     elif "teams" in case:
         raise CaseError("`teams` needs mode: war")
+    if "setup" in case:
+        build_setup(state, case["setup"])
     return state
 
