@@ -11,17 +11,7 @@ with the commands since replayed). Broadcasting to the
 game's sockets and starting the Ancients' turn happen only in `transaction.on_commit`, so
 nobody ever hears about a change that was rolled back.
 
-Setup decisions the site makes for people (v1):
-- A skirmish starts the moment its last seat is taken. Each player's secret map-card
-  assignment is chosen for them (`setup.auto_assignment`, drawn from a generator seeded
-  from the game's seed but separate from the game's own), so play begins at once.
-- The Awoken always defers the Ancients' turn to a worker (`defer_ancients`). With two
-  players the engine never skips a defence or interrupt prompt on its own
-  (`auto_pass_defence` / `auto_pass_interrupt` off): a skipped prompt would tell the other
-  player that this one holds no card that could have answered it. Solo keeps both on.
-- Hard difficulty: every Ancient has 2 more health and each player opens with one card
-  fewer (it goes to the bottom of their deck). Easy: the engine's easier game (a treasure
-  per player at the start).
+What the site decides for people when a game starts: `first_state`.
 """
 from __future__ import annotations
 
@@ -35,27 +25,22 @@ from typing import Any, Mapping, Optional, Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from ancients_ai.engine.companion import companion_options
-from ancients_ai.engine.setup import new_awoken
 from games import bot_seats, broadcast, history, selectors, step_sql
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
-from games.models import Difficulty, Game, GameCommand, GameEvent
+from games.first_state import assignment_chooser, first_state
+from games.models import Game, GameCommand, GameEvent
 from games.rules import engine
 from games.rules.board import Board
 from games.rules.commands import parse_command
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
-from games.rules.rng import Rng, seed_state
 from games.rules.serialize import state_to_data
 from games.rules.state import GameState
 
 logger = logging.getLogger(__name__)
 
-HARD_ANCIENT_HEALTH = 2
-SOLO_OPTIONS = {"defer_ancients": True}
-COOP_OPTIONS = {"defer_ancients": True, "auto_pass_defence": False, "auto_pass_interrupt": False}
 
 
 class ServiceError(Exception):
@@ -105,18 +90,7 @@ def game_start(*, game: Game) -> None:
     seats = list(game.seats.order_by("seat"))
     board = load_board(game.map_name)
     factions = load_factions([s.faction for s in seats])
-    player_ids = [s.seat for s in seats]
-    colours = [s.colour for s in seats]
-    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):  # wrath: one seat is the Ancients
-        from games.rules.wrath import new_skirmish_or_wrath
-        state = new_skirmish_or_wrath(board=board, factions=factions, player_ids=player_ids,
-                                      seed=game.seed, colours=colours)
-    elif game.mode == Game.Mode.WAR:
-        from games.rules.war_setup import new_war
-        state = new_war(board=board, factions=factions, player_ids=player_ids,
-                        seed=game.seed, colours=colours)
-    else:
-        state = _awoken_state(game, board, factions, player_ids, colours)
+    state = first_state(game, seats, board, factions)
     data = state_to_data(state)
     game.initial_snapshot = data
     game.content = {**data["catalog"].get("content", {}), "map": game.map_name,
@@ -125,47 +99,15 @@ def game_start(*, game: Game) -> None:
     game.status = Game.Status.PLAYING
     game.started_at = timezone.now()
     steps: list[Step] = []
-    if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH, Game.Mode.WAR):
-        # auto assignment (v1): every seat's secret assignment is chosen for it
+    chooser = assignment_chooser(game)
+    if chooser is not None:  # auto assignment (v1): every seat's secret choice made for it
         from games.rules.setup import auto_assignment
 
-        class _Holder:
-            rng = seed_state(game.seed ^ 0x5EED)
-
-        chooser = Rng(_Holder())
-        for seat in player_ids:
+        for seat in [s.seat for s in seats]:
             command = {"do": "assign", "spaces": auto_assignment(state, seat, chooser)}
             state, new_events = engine.apply(state, seat, command)
             steps.append(Step(seat, command, state.version, new_events))
     _store(game, state, steps, starting=True)
-
-
-def _awoken_state(game: Game, board, factions, player_ids, colours) -> GameState:
-    options = dict(SOLO_OPTIONS if game.mode == Game.Mode.SOLO else COOP_OPTIONS)
-    if game.mode == Game.Mode.COMPANION:  # the table holds the cards (engine.companion)
-        options = companion_options(options)
-    state = new_awoken(board=board, factions=factions, player_ids=player_ids,
-                       scenario_ids=list(game.scenario_ids), seed=game.seed,
-                       easy=game.difficulty == Difficulty.EASY, options=options)
-    for player, colour in zip(state.players, colours):
-        player.colour = colour
-    if game.difficulty == Difficulty.HARD:
-        for monster in state.monsters.values():
-            if monster.kind == "ancient":
-                monster.health += HARD_ANCIENT_HEALTH
-        for player in state.players:
-            if player.hand:
-                player.deck.append(player.hand.pop())
-    if game.campaign_id is not None:
-        _grant_campaign_treasures(state, list(game.campaign.treasures))
-    return state
-
-
-def _grant_campaign_treasures(state: GameState, treasures: list) -> None:
-    from ancients_ai.engine.setup import grant_kept_treasures
-
-    for treasure in grant_kept_treasures(state, treasures):
-        logger.warning("campaign treasure %r is not in this game's treasures; skipped", treasure)
 
 
 def _digest(data: Any) -> str:

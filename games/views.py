@@ -17,7 +17,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import campaigns, lobby, selectors, services
+from games import campaigns, first_state, lobby, selectors, services
 from games.board_data import board_svg_data
 from games.forms import CampaignForm, JoinCampaignForm, JoinGameForm, NewGameForm
 from games.models import Campaign, Game, Seat
@@ -260,4 +260,4 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
 def campaign_rules(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/rules.html", {
         "scenarios": selectors.available_scenarios(),
-        "hard_health": services.HARD_ANCIENT_HEALTH})
+        "hard_health": first_state.HARD_ANCIENT_HEALTH})
