@@ -39,7 +39,7 @@ export function ancientsInWar(view, names) {
   const w = view.wrath;
   if (!w) return null;
   return h("p.goal-text.ancients-in-war", { dataset: { role: "ancients-in-war" },
-    text: `${names.seat(w.ancients)} plays the Ancients: their claims take a shard of either team onto an Ancient for its special action and score nothing; each Ancient starts with a spare shard (usable from the turn after it is revealed, lost to the box if it falls); an Ancient knocked out is worth 2.` });
+    text: `${names.seatCap(w.ancients)} ${names.verb(w.ancients, "play")} the Ancients: their claims take a shard of either team onto an Ancient for its special action and score nothing; each Ancient starts with a spare shard (usable from the turn after it is revealed, lost to the box if it falls); an Ancient knocked out is worth 2.` });
 }
 
 function shardTag(app, s) {
