@@ -139,3 +139,20 @@ def test_bots_play_five_player_wars_to_the_end_legally(bot):
         record = play_war(seed, [bot] * 5)
         assert record.outcome is not None, f"seed {seed}: no end within the command cap"
         assert record.outcome.get("team") in ("t1", "t2") or record.outcome["result"] == "draw"
+
+
+def test_simulate_plays_five_player_wars_and_counts_wins_per_team():
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    out = StringIO()
+    call_command("simulate", "--mode", "war", "--players", "5", "--games", "4", "--seed", "1",
+                 "--replay-check", "2", stdout=out, stderr=StringIO())
+    text = out.getvalue()
+    for expected in ("games: 4  finished: 4", "errors: 0", "wins by team: ", "the Ancients",
+                     "replay check: 2/2"):
+        assert expected in text, expected
+    with pytest.raises(CommandError, match="war_six_players"):
+        call_command("simulate", "--mode", "war", "--players", "6", "--games", "1",
+                     stdout=StringIO(), stderr=StringIO())
