@@ -24,6 +24,7 @@ from games.rules.wrath import ANCIENTS_FACTION, WrathState
 TEAM_NAMES = ("Team Dawn", "Team Dusk")
 # the shard colours of the game, in the order a spare one is taken for the Ancients
 SHARD_COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
+NOT_REVEALED = 1 << 30  # the turn number a starting shard on a hidden Ancient waits for
 
 
 class WarSetupError(ValueError):
@@ -188,9 +189,6 @@ def place_ancients_shards(state: GameState, events: EventLog) -> None:
                                        "ready": NOT_REVEALED}]
     events.add("ancients_shards_placed", player=war.wrath.ancients,
                colour=next(iter(spare.values()), ""), ancients=ancients)
-
-
-NOT_REVEALED = 1 << 30  # the turn number a shard on a hidden Ancient waits for
 
 
 # -- the opening reveals, and the five-player rules --------------------------------------------
