@@ -9,7 +9,7 @@ from games.models import Difficulty, Game
 from games.services import ServiceError
 
 # The Ancients as a faction: offered with the others, accepted only in The Wrath.
-WRATH_CHOICE = (lobby.ANCIENTS, "The Ancients (The Wrath of the Ancients only)")
+WRATH_CHOICE = (lobby.ANCIENTS, "The Ancients (The Wrath of the Ancients, or a five-player war)")
 COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.COLOURS]
 
 
@@ -21,12 +21,13 @@ class NewGameForm(forms.Form):
         choices=[(n, f"{n} players") for n in (*lobby.SKIRMISH_PLAYERS, 5, 6)], coerce=int,
         initial=2, required=False,
         help_text="Skirmish: two to four. War for the Crystals: four, as two teams of two "
-                  "(p1 and p3 against p2 and p4); five need the Ancients faction and six "
-                  "need expansions, so both are refused. For now the site secretly assigns each player's characters "
+                  "(p1 and p3 against p2 and p4), or five: three against a team of two in "
+                  "which one seat plays the Ancients faction; six need expansions, so they "
+                  "are refused. For now the site secretly assigns each player's characters "
                   "to their dealt map cards, so play starts as soon as everyone has joined.")
     bots = forms.TypedChoiceField(
         choices=[(0, "No bots: friends only")] + [(n, f"{n} bot opponent{'s' * (n > 1)}")
-                                                  for n in range(1, 4)],
+                                                  for n in range(1, 5)],
         coerce=int, initial=0, required=False, label="Bots",
         help_text="Skirmish only. Bots take seats among the players above; the game starts "
                   "when the people's seats are filled.")
@@ -96,15 +97,15 @@ class NewGameForm(forms.Form):
             self.add_error("map_name", error.message)
 
     def _clean_war_players(self, data: dict) -> None:
-        """A war is four players in two teams: five or six are refused with the reason;
-        two or three (the skirmish's choices) mean the four of a war."""
+        """A war is four players in two teams, or five with the Ancients; six are refused
+        with the reason; two or three (the skirmish's choices) mean the four of a war."""
         from games.rules.war_setup import WarSetupError, check_war_players
 
         players = data.get("players")
         if players not in (5, 6):
             players = lobby.WAR_PLAYERS
         try:
-            check_war_players(players)
+            check_war_players(players, ancients=players == lobby.WAR_WITH_ANCIENTS)
         except WarSetupError as error:
             self.add_error("players", error.message)
         data["players"], data["scenario_ids"] = players, []
@@ -114,8 +115,10 @@ class NewGameForm(forms.Form):
         bots = data.get("bots") or 0
         count = 0
         if mode == Game.Mode.WAR:
-            if bots > lobby.WAR_PLAYERS - 1:
-                self.add_error("bots", "A war has room for at most 3 bots: one seat is yours.")
+            seats = lobby.WAR_WITH_ANCIENTS if data.get("players") == 5 else lobby.WAR_PLAYERS
+            if bots > seats - 1:
+                self.add_error("bots", f"A war of {seats} has room for at most {seats - 1} "
+                                       "bots: one seat is yours.")
             count = bots
         elif mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
             players = data.get("players")
@@ -140,8 +143,10 @@ class NewGameForm(forms.Form):
         """The Ancients faction is The Wrath's only, and some seat must play it: you, a bot
         (the first bot takes it unless you choose), or the last friend to join."""
         chosen = [data.get("faction"), *(data.get("bot_factions") or [])]
-        if mode != Game.Mode.WRATH and lobby.ANCIENTS in chosen:
-            self.add_error("faction", "The Ancients are played only in The Wrath of the Ancients.")
+        five_war = mode == Game.Mode.WAR and data.get("players") == lobby.WAR_WITH_ANCIENTS
+        if mode != Game.Mode.WRATH and not five_war and lobby.ANCIENTS in chosen:
+            self.add_error("faction", "The Ancients are played only in The Wrath of the "
+                                      "Ancients and in a five-player war.")
 
 
 class JoinGameForm(forms.Form):

@@ -26,7 +26,8 @@ OFFERED_MODES = ("solo", "coop", "skirmish", "wrath", "war", "companion")
 # The Wrath of the Ancients: exactly one seat plays this faction, with no colour.
 ANCIENTS = "ancients"
 SKIRMISH_PLAYERS = (2, 3, 4)
-WAR_PLAYERS = 4  # two teams of two; five and six are refused (games.rules.war_setup)
+WAR_PLAYERS = 4  # two teams of two; six are refused (games.rules.war_setup)
+WAR_WITH_ANCIENTS = 5  # three against two, one of whom plays the Ancients faction
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 
 
@@ -80,21 +81,38 @@ def first_map_for(mode: str, players: int, names: Sequence[str]) -> str | None:
 
 
 def _war_seat_count(players: Optional[int]) -> int:
-    """Four seats (teams p1+p3 and p2+p4); five or six players are refused with the war's
-    own code (`war_needs_ancients`, `war_six_players`) and a message saying why."""
+    """Four seats (teams p1+p3 and p2+p4), or five with the Ancients faction in the team of
+    two (`war_setup.teams_for`); six players are refused with the war's own code
+    (`war_six_players`) and a message saying why."""
     from games.rules.war_setup import WarSetupError, check_war_players
 
+    count = WAR_PLAYERS if players is None else players
     try:
-        check_war_players(WAR_PLAYERS if players is None else players)
+        check_war_players(count, ancients=count == WAR_WITH_ANCIENTS)
     except WarSetupError as error:
         raise ServiceError(error.code, error.message) from None
-    return WAR_PLAYERS
+    return count
+
+
+def needs_ancients(mode: str, seats: int) -> bool:
+    """Must one seat play the Ancients faction? The Wrath, and a five-player war."""
+    return mode == Game.Mode.WRATH or (mode == Game.Mode.WAR and seats == WAR_WITH_ANCIENTS)
+
+
+def _check_ancients_seats(mode: str, seats: Sequence[Seat]) -> None:
+    """The Ancients faction is played in a game that needs it, by exactly one seat."""
+    playing = [s for s in seats if s.faction == ANCIENTS]
+    if playing and not needs_ancients(mode, len(seats)):
+        raise ServiceError("invalid_choice", "the Ancients play only in The Wrath of the "
+                                             "Ancients and in a five-player war")
+    if needs_ancients(mode, len(seats)) and all(s.faction for s in seats) and not playing:
+        raise ServiceError("invalid_choice", "one seat must play the Ancients")
 
 
 def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat],
                              mode: str = Game.Mode.SKIRMISH) -> str:
     known = [fid for fid, _ in selectors.available_factions()]
-    if mode == Game.Mode.WRATH:
+    if mode in (Game.Mode.WRATH, Game.Mode.WAR):  # a war: five players (`needs_ancients`)
         known.append(ANCIENTS)
     if faction not in known:
         raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
@@ -150,9 +168,7 @@ def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "
             seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
         bot_factions = _wrath_bot_factions(mode, seats, count - bots, bots, bot_factions)
         _seat_bots(mode, seats[count - bots:], seats, list(bot_factions), random.Random(seed))
-        if (mode == Game.Mode.WRATH and all(s.faction for s in seats)
-                and all(s.faction != ANCIENTS for s in seats)):
-            raise ServiceError("invalid_choice", "one seat must play the Ancients")
+        _check_ancients_seats(mode, seats)
         Seat.objects.bulk_create(seats)
         if all(s.user_id or s.bot for s in seats):
             services.game_start(game=game)
@@ -185,14 +201,17 @@ def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chos
             raise ServiceError("invalid_choice", "no faction is left for a bot")
         faction = chosen.pop(0) if chosen else rng.choice(free)
         seat.colour = check_faction_and_colour(faction, "", taken, mode)
-        seat.faction, seat.bot, seat.joined_at = faction, BOT_FOR_MODE[mode], timezone.now()
+        # a five-player war's bots play as the Wrath bot does (a greedy bot elsewhere)
+        bot = "wrath" if needs_ancients(mode, len(seats)) else BOT_FOR_MODE[mode]
+        seat.faction, seat.bot, seat.joined_at = faction, bot, timezone.now()
 
 
 def _wrath_bot_factions(mode: str, seats: Sequence[Seat], people: int, bots: int,
                         chosen: Sequence[str]) -> Sequence[str]:
-    """The Wrath: when no person took the Ancients, every seat left is a bot's and some bot
-    has no chosen faction, the first bot plays them."""
-    if mode != Game.Mode.WRATH or any(s.faction == ANCIENTS for s in seats) or ANCIENTS in chosen:
+    """The Wrath (and a five-player war): when no person took the Ancients, every seat left
+    is a bot's and some bot has no chosen faction, the first bot plays them."""
+    if (not needs_ancients(mode, len(seats)) or any(s.faction == ANCIENTS for s in seats)
+            or ANCIENTS in chosen):
         return chosen
     if len(chosen) < bots and people == sum(1 for s in seats if s.faction):
         return [ANCIENTS, *chosen]
@@ -235,9 +254,12 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
         if not free:
             raise ServiceError("game_full", "every seat is taken")
         seat = free[0]
-        if (locked.mode == Game.Mode.WRATH and len(free) == 1 and faction != ANCIENTS
+        if (needs_ancients(locked.mode, len(seats)) and len(free) == 1 and faction != ANCIENTS
                 and all(s.faction != ANCIENTS for s in seats)):
             raise ServiceError("invalid_choice", "the last seat must play the Ancients")
+        if faction == ANCIENTS and not needs_ancients(locked.mode, len(seats)):
+            raise ServiceError("invalid_choice", "the Ancients play only in The Wrath of the "
+                                                 "Ancients and in a five-player war")
         seat.colour = check_faction_and_colour(faction, colour, [s for s in seats if s.faction],
                                                locked.mode)
         seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
@@ -255,6 +277,6 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
 def free_factions(game: Game) -> list[tuple[str, str]]:
     taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
     offered = selectors.available_factions()
-    if game.mode == Game.Mode.WRATH:
+    if needs_ancients(game.mode, game.seats.count()):
         offered = [*offered, (ANCIENTS, "The Ancients")]
     return [(fid, name) for fid, name in offered if fid not in taken]

@@ -180,9 +180,10 @@ def seats_summary(game: Game) -> list[dict]:
               "faction": s.faction, "colour": s.colour,
               "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
              for s in game.seats.select_related("user").order_by("seat")]
-    if game.mode == Game.Mode.WAR and len(seats) == 4:  # who plays with whom
-        from games.rules.war_setup import TEAM_NAMES, teams_for
-        for name, team in zip(TEAM_NAMES, teams_for([s["seat"] for s in seats])):
+    ancients = next((s["seat"] for s in seats if s["faction"] == "ancients"), None)
+    if game.mode == Game.Mode.WAR and (len(seats) == 4 or (len(seats) == 5 and ancients)):
+        from games.rules.war_setup import TEAM_NAMES, teams_for  # who plays with whom
+        for name, team in zip(TEAM_NAMES, teams_for([s["seat"] for s in seats], ancients)):
             for entry in seats:
                 if entry["seat"] in team:
                     entry["team"] = name

@@ -20,17 +20,28 @@ SPECIAL = DAMAGE_BASE + 250  # more than one plain hit, less than a knock-out or
 GUARD = CLAIM - 100           # a guarded shard scores nothing, but denies a point
 
 
+def ancients_seat(state: GameState) -> Optional[str]:
+    """The seat playing the Ancients faction: a wrath's, or a five-player war's (whose part
+    rides in the war's state); None when nobody does."""
+    part = getattr(state.awoken, "wrath", None) or state.awoken
+    return getattr(part, "ancients", None)
+
+
 class WrathScorer(Scorer):
-    """The greedy values, with the Ancients' goals: other players' shards, and specials."""
+    """The greedy values, with the Ancients' goals: other players' shards (in a war, the
+    other team's: guarding their own team's would only cost it a point), and specials."""
 
     def goals(self) -> list:
-        wrath = getattr(self.state.awoken, "ancients", None)
-        if self.seat != wrath:
+        if self.seat != ancients_seat(self.state):
             return super().goals()
+        if self.state.mode == "war":
+            from games.rules.war_state import same_team
+            return sorted({s for p in self.state.players if not same_team(self.state, p.id, self.seat)
+                           for s in p.shards})
         return sorted({s for p in self.state.players if p.id != self.seat for s in p.shards})
 
     def cards_to_keep(self) -> set:
-        if self.seat != getattr(self.state.awoken, "ancients", None):
+        if self.seat != ancients_seat(self.state):
             return super().cards_to_keep()
         return set()
 
@@ -38,8 +49,9 @@ class WrathScorer(Scorer):
         action = command.get("do")
         if action == "special":
             return SPECIAL
-        if action == "claim" and self.seat == getattr(self.state.awoken, "ancients", None):
-            return GUARD
+        if action == "claim" and self.seat == ancients_seat(self.state):
+            space = self.state.characters[command["character"]].space
+            return GUARD if space in self.goal_spaces else SKIP
         return super().score(command)
 
 

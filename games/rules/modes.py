@@ -101,6 +101,21 @@ class ModeRules:
         """Consequences that need the figure's space, before it leaves the board."""
         return None
 
+    def turn_number(self, state: GameState) -> int:
+        """Every turn of the game numbered in order (a shard the Ancients faction claims
+        waits for a later one): rounds times seats plus the active seat's place. A mode
+        whose turns belong to teams numbers them its own way."""
+        ids = state.player_ids()
+        active = state.turn.active
+        return state.turn.round * len(ids) + (ids.index(active) if active in ids else 0)
+
+    def next_turn_of(self, state: GameState, seat: str) -> int:
+        """The number of `seat`'s next own turn after the current one."""
+        ids = state.player_ids()
+        now = self.turn_number(state)
+        theirs = now - now % len(ids) + ids.index(seat)
+        return theirs if theirs > now else theirs + len(ids)
+
     # -- consequences ----------------------------------------------------------------------
     def monster_reaction(self, state: GameState, monster: Monster, damage_kind: str,
                          events: EventLog) -> bool:

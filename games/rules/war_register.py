@@ -14,18 +14,22 @@ from games.rules.legal import register_legal_hook
 from games.rules.modes import register_mode
 from games.rules.serialize import EXTENSIONS
 from games.rules.setup import BEGIN_PLAY
-from games.rules.war import WAR, TeamEndWindowHandler
-from games.rules.war_legal import war_legal
+from games.rules.war import TeamEndWindowHandler
+from games.rules.war_ancients import WAR_RULES, war_ancients_legal
 from games.rules.war_setup import begin_war
+from games.rules.wrath import register as register_wrath
 
-WAR_EVENT_KINDS = ("teams_formed", "teammate_finished", "teammate_resumed")
+WAR_EVENT_KINDS = ("teams_formed", "teammate_finished", "teammate_resumed",
+                   "ancients_shards_placed")
 
 
 def register() -> None:
-    """The war's `ModeRules`, state part, legal hook, set-up start, frame and event kinds."""
+    """The war's `ModeRules`, state part, legal hook, set-up start, frame and event kinds;
+    and The Wrath's (five players: the Ancients faction's claims, special actions, events)."""
+    register_wrath()
     register_event_kinds(*WAR_EVENT_KINDS)
-    register_mode(WAR)
-    EXTENSIONS[WAR.name] = (war_state.to_data, war_state.from_data)
-    register_legal_hook(WAR.name, war_legal)
+    register_mode(WAR_RULES)
+    EXTENSIONS[WAR_RULES.name] = (war_state.to_data, war_state.from_data)
+    register_legal_hook(WAR_RULES.name, war_ancients_legal)
     register_frame_handler("war_end_window", TeamEndWindowHandler())
-    BEGIN_PLAY[WAR.name] = begin_war
+    BEGIN_PLAY[WAR_RULES.name] = begin_war

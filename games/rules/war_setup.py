@@ -1,11 +1,11 @@
 """Setting up War for the Crystals: teams, map cards, team shards, the opening reveals.
 
-Four players play as two teams of two. Five need a team of three against a team of two that
-includes the Ancients faction (The Wrath of the Ancients), which this engine does not have
-yet; six need expansions the rules do not describe. Both are refused with a stable code.
-The five-player rules that do not depend on the Ancients faction (who reveals before the
-first turn, the Ancients' starting shards and where they go when an Ancient falls) are the
-pure functions at the end of this module, ready for that faction.
+Four players play as two teams of two. Five play as a team of three against a team of two
+in which one seat plays the Ancients faction (The Wrath of the Ancients' arcane guardians
+and special actions, `war_ancients`): its teammate's colour is the team's, a shard of a
+colour nobody plays rides on each Ancient from the start, only the team of three reveals
+before the first turn and the team of two plays first. Six need expansions the rules do not
+describe and are refused with a stable code.
 """
 from __future__ import annotations
 
@@ -19,8 +19,12 @@ from games.rules.setup import OPENING_HAND, SHARDS
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 from games.rules.war import next_opening_group
 from games.rules.war_state import Team, WarState, war_of
+from games.rules.wrath import ANCIENTS_FACTION, WrathState
 
 TEAM_NAMES = ("Team Dawn", "Team Dusk")
+# the shard colours of the game, in the order a spare one is taken for the Ancients
+SHARD_COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
+NOT_REVEALED = 1 << 30  # the turn number a starting shard on a hidden Ancient waits for
 
 
 class WarSetupError(ValueError):
@@ -32,32 +36,63 @@ class WarSetupError(ValueError):
         self.message = message
 
 
-def check_war_players(count: int) -> None:
-    """Refuse a player count the war cannot be played with here.
+def check_war_players(count: int, *, ancients: bool = False) -> None:
+    """Refuse a player count the war cannot be played with here (`ancients`: one seat plays
+    the Ancients faction, which a five-player war needs and a four-player war forbids).
 
-    :raises WarSetupError: `war_needs_ancients` for five, `war_six_players` for six,
-        `war_player_count` for any other count than four.
+    :raises WarSetupError: `war_needs_ancients` for five without the Ancients faction,
+        `war_six_players` for six, `war_player_count` for any other count than four or five.
     """
-    if count == 4:
+    if count == 4 and not ancients:
         return
     if count == 5:
+        if ancients:
+            return
         raise WarSetupError("war_needs_ancients",
                             "a five-player war needs the Ancients faction (The Wrath of the "
-                            "Ancients) in the team of two, which is not available yet; "
-                            "play with four")
+                            "Ancients) in the team of two")
     if count == 6:
         raise WarSetupError("war_six_players",
                             "a six-player war needs expansions the rules here do not "
-                            "describe; play with four")
+                            "describe; play with four or five")
+    if count == 4:
+        raise WarSetupError("war_ancients_need_five",
+                            "the Ancients faction plays a war only with five players")
     raise WarSetupError("war_player_count", "War for the Crystals is played by four players "
-                                            "in two teams of two")
+                                            "in two teams of two, or by five (three against "
+                                            "two with the Ancients)")
 
 
-def teams_for(player_ids: Sequence[str]) -> list[list[str]]:
-    """Four seats around the table as two teams, teammates sitting opposite (1 and 3
-    against 2 and 4), so the teams alternate in turn order."""
-    check_war_players(len(player_ids))
-    return [[player_ids[0], player_ids[2]], [player_ids[1], player_ids[3]]]
+def teams_for(player_ids: Sequence[str], ancients: str | None = None) -> list[list[str]]:
+    """The seats as two teams, teammates sitting two apart. Four: 1 and 3 against 2 and 4.
+    Five (`ancients`: the Ancients' seat): the Ancients and the seat two after theirs
+    against the other three; the teammate comes first, since the team plays for the
+    teammate's colour (the Ancients have none)."""
+    check_war_players(len(player_ids), ancients=ancients is not None)
+    ids = list(player_ids)
+    if ancients is None:
+        return [[ids[0], ids[2]], [ids[1], ids[3]]]
+    at = ids.index(ancients)
+    partner = ids[(at + 2) % len(ids)]
+    return [[p for p in ids if p not in (ancients, partner)], [partner, ancients]]
+
+
+def _check_teams(chosen: list[list[str]], player_ids: Sequence[str],
+                 ancients: str | None) -> None:
+    seated = [p for t in chosen for p in t]
+    if len(chosen) != 2 or sorted(seated) != sorted(player_ids):
+        raise WarSetupError("war_bad_teams", "the players make two teams, each player in "
+                                             "exactly one team")
+    sizes = sorted(len(t) for t in chosen)
+    if ancients is None and sizes != [2, 2]:
+        raise WarSetupError("war_bad_teams", "four players make two teams of two")
+    if ancients is not None:
+        two = next((t for t in chosen if len(t) == 2), [])
+        if sizes != [2, 3] or ancients not in two:
+            raise WarSetupError("war_bad_teams", "five players make a team of three against "
+                                                 "a team of two that has the Ancients")
+        if two[0] == ancients:  # the team plays for the teammate's colour
+            two.reverse()
 
 
 def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str], seed: int,
@@ -69,14 +104,12 @@ def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
 
     :raises WarSetupError: a player count or teams the war cannot be played with.
     """
-    check_war_players(len(player_ids))
-    chosen: list[list[str]] = [list(t) for t in (teams or teams_for(player_ids))]
-    seated = [p for t in chosen for p in t]
-    if len(chosen) != 2 or sorted(seated) != sorted(player_ids) or any(len(t) != 2 for t in chosen):
-        raise WarSetupError("war_bad_teams", "four players make two teams of two, each player "
-                                             "in exactly one team")
+    seat = next((p for p, f in zip(player_ids, factions) if f.id == ANCIENTS_FACTION), None)
+    check_war_players(len(player_ids), ancients=seat is not None)
     if len(factions) != len(player_ids) or len({f.id for f in factions}) != len(factions):
         raise WarSetupError("war_bad_factions", "each player needs a different faction")
+    chosen: list[list[str]] = [list(t) for t in (teams or teams_for(player_ids, seat))]
+    _check_teams(chosen, player_ids, seat)
     cards = {card.id: card for faction in factions for card in faction.deck}
     catalog = Catalog(board=board, cards=cards, options=dict(options or {}),
                       content={"map": board.name, "factions": [f.id for f in factions]})
@@ -92,6 +125,9 @@ def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
                           for n, t in enumerate(chosen)])
     state = GameState(mode="war", catalog=catalog, players=players, characters=characters,
                       turn=Turn(phase="setup"), rng=seed_state(seed), awoken=war)
+    if seat is not None:
+        war.wrath = WrathState(ancients=seat)
+        state.player(seat).colour = ""  # the Ancients take no colour
     rng = Rng(state)
     for player in players:
         rng.shuffle(player.deck)
@@ -103,7 +139,7 @@ def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
         del map_deck[:count]
     if len(map_deck) < SHARDS * len(chosen):
         raise WarSetupError("war_map_too_small", f"the map {board.name} has too few spaces "
-                                                 "for four factions and two teams' shards")
+                                                 "for the factions and two teams' shards")
     war.map_deck = map_deck
     return state
 
@@ -125,15 +161,37 @@ def begin_war(state: GameState, events: EventLog) -> None:
     for player in state.players:
         player.map_cards = []
         draw(state, player, OPENING_HAND, events)
+    if war.wrath is not None:
+        place_ancients_shards(state, events)
     lowest = min(war.teams, key=lambda t: min(state.player(t.shard_owner).shards))
-    first, groups = opening_reveals([t.players for t in war.teams], war.teams.index(lowest))
+    ancients_team = next((i for i, t in enumerate(war.teams)
+                          if war.wrath is not None and war.wrath.ancients in t.players), None)
+    first, groups = opening_reveals([t.players for t in war.teams], war.teams.index(lowest),
+                                    ancients_team)
     war.first_team = war.teams[first].id
     war.stage, war.opening = "opening", groups
     state.turn = Turn(phase="play", active=groups[0][0] if groups else None, actor=None)
     next_opening_group(state, events)
 
 
-# -- the opening reveals, and the five-player rules that wait for the Ancients faction --------
+def place_ancients_shards(state: GameState, events: EventLog) -> None:
+    """Five players: a shard of a colour no team plays for on each Ancient's card. Like a
+    claimed one it pays for a special action; it may be spent from the turn after its
+    Ancient is revealed (`war_ancients`), and goes back to the box if its Ancient falls."""
+    war = war_of(state)
+    assert war.wrath is not None, "only a five-player war has the Ancients faction"
+    in_use = [state.player(t.shard_owner).colour for t in war.teams]
+    ancients = [c.id for c in state.characters_of(war.wrath.ancients)]
+    spare = ancients_starting_shards(in_use, SHARD_COLOURS, ancients)
+    for ancient, colour in spare.items():
+        # not ready before its Ancient is revealed: the reveal sets the turn it may be spent
+        war.wrath.carried[ancient] = [{"owner": "", "colour": colour, "start": True,
+                                       "ready": NOT_REVEALED}]
+    events.add("ancients_shards_placed", player=war.wrath.ancients,
+               colour=next(iter(spare.values()), ""), ancients=ancients)
+
+
+# -- the opening reveals, and the five-player rules --------------------------------------------
 def opening_reveals(teams: Sequence[Sequence[str]], lowest_shard: int,
                     ancients_team: int | None = None) -> tuple[int, list[list[str]]]:
     """(index of the team that takes the first turn, groups of seats that each reveal one

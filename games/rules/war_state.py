@@ -11,6 +11,9 @@ from typing import Any, Optional
 
 from games.rules.errors import RuleError
 from games.rules.state import GameState
+from games.rules.wrath import WrathState
+from games.rules.wrath import from_data as wrath_from_data
+from games.rules.wrath import to_data as wrath_to_data
 
 
 @dataclass(slots=True)
@@ -37,20 +40,28 @@ class WarState:
     first_team: Optional[str] = None
     done: list[str] = field(default_factory=list)  # active team's seats that said they are done
     map_deck: list[int] = field(default_factory=list)  # setup only: undealt map cards (secret)
+    # five players: the Ancients faction's part (its seat, the shards its Ancients carry),
+    # the same as in The Wrath of the Ancients; None in a four-player war
+    wrath: Optional[WrathState] = None
 
     def clone(self) -> "WarState":
         # teams never change after setup: shared between clones
         return WarState(teams=self.teams, active_team=self.active_team, stage=self.stage,
                         to_reveal=self.to_reveal[:], opening=[g[:] for g in self.opening],
                         first_team=self.first_team, done=self.done[:],
-                        map_deck=self.map_deck[:])
+                        map_deck=self.map_deck[:],
+                        wrath=self.wrath.clone() if self.wrath is not None else None)
 
 
 def to_data(war: WarState) -> dict[str, Any]:
-    return {"teams": [t.to_data() for t in war.teams], "active_team": war.active_team,
-            "stage": war.stage, "to_reveal": list(war.to_reveal),
-            "opening": [list(g) for g in war.opening], "first_team": war.first_team,
-            "done": list(war.done), "map_deck": list(war.map_deck)}
+    data: dict[str, Any] = {
+        "teams": [t.to_data() for t in war.teams], "active_team": war.active_team,
+        "stage": war.stage, "to_reveal": list(war.to_reveal),
+        "opening": [list(g) for g in war.opening], "first_team": war.first_team,
+        "done": list(war.done), "map_deck": list(war.map_deck)}
+    if war.wrath is not None:  # a four-player war keeps the shape it always had
+        data["wrath"] = wrath_to_data(war.wrath)
+    return data
 
 
 def from_data(data: dict[str, Any]) -> WarState:
@@ -60,7 +71,8 @@ def from_data(data: dict[str, Any]) -> WarState:
                     to_reveal=list(data.get("to_reveal", [])),
                     opening=[list(g) for g in data.get("opening", [])],
                     first_team=data.get("first_team"), done=list(data.get("done", [])),
-                    map_deck=list(data.get("map_deck", [])))
+                    map_deck=list(data.get("map_deck", [])),
+                    wrath=wrath_from_data(data["wrath"]) if data.get("wrath") else None)
 
 
 # -- lookups ---------------------------------------------------------------------------------

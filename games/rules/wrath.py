@@ -30,7 +30,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog, register_event_kinds
 from games.rules.frames import Frame, ask, push, register_frame_handler
-from games.rules.modes import register_mode
+from games.rules.modes import mode_of, register_mode
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.skirmish import SkirmishRules
 from games.rules.state import Character, GameState
@@ -77,26 +77,24 @@ def from_data(data: dict[str, Any]) -> WrathState:
 
 def wrath_of(state: GameState) -> WrathState:
     part = state.awoken
+    inner = getattr(part, "wrath", None)  # a five-player war keeps one inside its WarState
+    if isinstance(inner, WrathState):
+        return inner
     assert isinstance(part, WrathState), "a wrath game keeps a WrathState in its mode slot"
     return part
 
 
 # -- when a claimed shard may be spent ------------------------------------------------------
 def turn_number(state: GameState) -> int:
-    """Every turn of the game numbered in order: rounds times seats plus the active seat's
-    place (a wiped-out seat's skipped turn just never comes up)."""
-    ids = state.player_ids()
-    active = state.turn.active
-    return state.turn.round * len(ids) + (ids.index(active) if active in ids else 0)
+    """Every turn of the game numbered in order, as the mode counts them (seats take turns
+    in a wrath, teams in a war: `ModeRules.turn_number`)."""
+    return mode_of(state).turn_number(state)
 
 
 def next_ancients_turn(state: GameState) -> int:
     """The number of the Ancients' next own turn after the current one: a shard claimed now
     waits for it, even when claimed in an interrupt during another player's turn."""
-    ids = state.player_ids()
-    now = turn_number(state)
-    theirs = now - now % len(ids) + ids.index(wrath_of(state).ancients)
-    return theirs if theirs > now else theirs + len(ids)
+    return mode_of(state).next_turn_of(state, wrath_of(state).ancients)
 
 
 def ready_shards(state: GameState, character_id: str) -> list[dict]:

@@ -13,7 +13,8 @@ from games.rules_cases.war import WAR_EXPECT
 from games.rules_cases.wrath import WRATH_EXPECT
 
 # mode -> {key: function(state, expected) -> mismatch text or None}: a mode's own expectations
-MODE_EXPECT: dict[str, dict[str, Callable]] = {"awoken": AWOKEN_EXPECT, "war": WAR_EXPECT,
+MODE_EXPECT: dict[str, dict[str, Callable]] = {"awoken": AWOKEN_EXPECT,
+                                               "war": {**WAR_EXPECT, **WRATH_EXPECT},
                                                "wrath": WRATH_EXPECT, "skirmish": SETUP_EXPECT}
 
 

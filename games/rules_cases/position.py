@@ -105,12 +105,15 @@ def build_state(case: dict, source: str) -> GameState:
     elif mode == "wrath":
         from games.rules_cases.wrath import build_wrath
         build_wrath(state, case.get("wrath") or {})
-    elif "wrath" in case:
-        raise CaseError("a `wrath` section needs mode: wrath")
+    elif "wrath" in case and mode != "war":
+        raise CaseError("a `wrath` section needs mode: wrath (or war, for five players)")
     if "awoken" in case and mode != "awoken":
         raise CaseError("an `awoken` section needs mode: awoken")
     if mode == "war":
         build_war(state, case.get("teams"))
+        if "wrath" in case:  # five players: the Ancients faction in the team of two
+            from games.rules_cases.wrath import build_wrath
+            build_wrath(state, case["wrath"])
     elif "teams" in case:
         raise CaseError("`teams` needs mode: war")
     if "setup" in case:

@@ -36,10 +36,16 @@ def play_skirmish(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon
 def play_war(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon",
              factions: Optional[Sequence[str]] = None,
              max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
-    """Play one War for the Crystals between four bots: p1 and p3 against p2 and p4."""
+    """Play one War for the Crystals between bots: four (p1 and p3 against p2 and p4), or
+    five (`war_setup.teams_for`: without `factions`, p2 plays the Ancients with p4 against
+    p1, p3 and p5)."""
     seats = tuple(f"p{i + 1}" for i in range(len(bots)))
     bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
             for i, b in enumerate(bots)]
+    if not factions and len(bots) == 5:
+        from games.content.factions import ANCIENTS_FACTION
+        others = list(pick_factions(seed, 4))
+        factions = [others[0], ANCIENTS_FACTION, *others[1:]]
     record = GameRecord(seed=seed, mode="war", map_name=map_name,
                         factions=tuple(factions) if factions else pick_factions(seed, len(bots)),
                         player_ids=seats, bots=tuple(b.name for b in bots))

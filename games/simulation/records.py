@@ -77,7 +77,9 @@ class GameRecord:
         team = None if self.outcome is None else self.outcome.get("team")
         if team is not None:
             from games.rules.war_setup import teams_for
-            return tuple(teams_for(self.player_ids)[int(team[1:]) - 1])
+            ancients = next((p for p, f in zip(self.player_ids, self.factions)
+                             if f == "ancients"), None)  # five players: the team of two's
+            return tuple(teams_for(self.player_ids, ancients)[int(team[1:]) - 1])
         if self.winner is not None:
             return (self.winner,)
         if self.result == "won":

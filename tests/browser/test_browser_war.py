@@ -150,10 +150,10 @@ def test_the_lobby_starts_a_war_with_three_bots_and_the_board_shows_the_teams(pe
     page.select_option("select[name=faction]", "guild")
     page.select_option("select[name=map_name]", "dungeon")
 
-    # five players: refused, with the reason
-    page.select_option("select[name=players]", "5")
+    # six players: refused, with the reason (five play with the Ancients: test_browser_war5)
+    page.select_option("select[name=players]", "6")
     page.click("main form button[type=submit]")
-    expect(page.locator("main form")).to_contain_text("Ancients faction")
+    expect(page.locator("main form")).to_contain_text("expansions")
 
     page.select_option("select[name=players]", "4")
     page.select_option("select[name=bots]", "3")

@@ -1,6 +1,7 @@
 """War for the Crystals on the site: the lobby makes four seats in two teams (p1 and p3
-against p2 and p4), human or bot; five and six players are refused with their own codes;
-bots play their share through the stored steps until a team wins."""
+against p2 and p4), human or bot; six players are refused with their own code (five play
+with the Ancients: test_site_war5.py); bots play their share through the stored steps until
+a team wins."""
 from __future__ import annotations
 
 import pytest
@@ -41,8 +42,8 @@ def test_a_war_against_three_bots_starts_at_once_with_two_teams(owner):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("players, code", [(5, "war_needs_ancients"), (6, "war_six_players")])
-def test_five_and_six_players_are_refused_with_a_clear_reason(owner, players, code):
+@pytest.mark.parametrize("players, code", [(6, "war_six_players")])
+def test_six_players_are_refused_with_a_clear_reason(owner, players, code):
     with pytest.raises(ServiceError) as refused:
         lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
                           faction="guild", players=players)
@@ -51,11 +52,11 @@ def test_five_and_six_players_are_refused_with_a_clear_reason(owner, players, co
 
 
 @pytest.mark.django_db
-def test_the_form_explains_why_five_players_cannot_play_a_war():
-    form = NewGameForm(data={"mode": "war", "players": 5, "faction": "guild",
+def test_the_form_explains_why_six_players_cannot_play_a_war():
+    form = NewGameForm(data={"mode": "war", "players": 6, "faction": "guild",
                              "map_name": map_name(), "difficulty": "normal", "bots": 0})
     assert not form.is_valid()
-    assert "Ancients faction" in str(form.errors["players"])
+    assert "expansions" in str(form.errors["players"])
     form = NewGameForm(data={"mode": "war", "players": 2, "faction": "guild",
                              "map_name": map_name(), "difficulty": "normal", "bots": 3})
     assert form.is_valid(), form.errors

@@ -140,12 +140,16 @@ class Command(BaseCommand):
     # -- War for the Crystals ----------------------------------------------------------------
     def _war(self, opts: dict) -> None:
         players = opts["players"] if opts["players"] != 2 else 4  # 2 is the skirmish default
+        five = players == 5  # p2 plays the Ancients faction with p4 against p1, p3 and p5
         try:
-            check_war_players(players)
+            check_war_players(players, ancients=five)
         except WarSetupError as error:
             raise CommandError(f"{error.code}: {error.message}") from None
-        bots, factions, map_name = _common(opts, players, default_bot="greedy")
-        self.stdout.write(f"war: {opts['games']} games, teams p1+p3 against p2+p4, map "
+        bots, factions, map_name = _common(opts, players, default_bot="wrath" if five else "greedy")
+        if five and factions and "ancients" not in factions:
+            raise CommandError("a five-player war needs the ancients faction among --factions")
+        sides = "p1+p3+p5 against p2 (the Ancients)+p4" if five else "p1+p3 against p2+p4"
+        self.stdout.write(f"war: {opts['games']} games, teams {sides}, map "
                           f"{map_name}, bots {','.join(bots)}, seeds {opts['seed']}.."
                           f"{opts['seed'] + opts['games'] - 1}")
 
@@ -167,12 +171,14 @@ class Command(BaseCommand):
         for record in records:
             team = (record.outcome or {}).get("team")
             teams[team or "none"] = teams.get(team or "none", 0) + 1
-            for seats in teams_for(record.player_ids):
+            ancients = next((p for p, f in zip(record.player_ids, record.factions)
+                             if f == "ancients"), None)
+            for seats in teams_for(record.player_ids, ancients):
                 pair = " + ".join(sorted(record.factions[record.player_ids.index(s)] for s in seats))
                 won, played = pairs.get(pair, (0, 0))
                 pairs[pair] = (won + (set(seats) == set(record.winning_seats)), played + 1)
         self.stdout.write("wins by team: " + ", ".join(
-            f"{t} {n}" for t, n in sorted(teams.items())) + " (t1: p1+p3, t2: p2+p4)")
+            f"{t} {n}" for t, n in sorted(teams.items())) + f" (t1, t2: {sides})")
         self.stdout.write("wins by faction pair: " + ", ".join(
             f"{pair} {won}/{played}" for pair, (won, played) in sorted(pairs.items())))
         self._finish(summary)

@@ -58,9 +58,9 @@ export class PlayFlow {
   }
 
   claimSpaces() {
-    if (isWar(this.view)) return teamShards(this.view, this.seat);
-    const guarded = ancientsClaimSpaces(this.view, this.seat); // The Wrath: any colour
+    const guarded = ancientsClaimSpaces(this.view, this.seat); // The Wrath (and a five-player war): any colour
     if (guarded) return guarded;
+    if (isWar(this.view)) return teamShards(this.view, this.seat);
     if (!this.awoken()) return new Set((this.me() && this.me().shards) || []);
     return new Set(this.app.objects().filter((o) => o.revealed && (o.kind === "crystal" || o.kind === "ancient_crystal")).map((o) => o.space));
   }

@@ -81,7 +81,7 @@ export class HandOff {
     });
     if (this.app.flow.draft || this.app.flow.selectedCard) lines.push("Your own move in progress is dropped too.");
     this.dialog.replaceChildren(
-      h("h3", { text: this.war() ? "End your team's turn for both of you?" : "End the players' turn for both of you?" }),
+      h("h3", { text: `End ${this.war() ? "your team's" : "the players'"} turn for ${this.partners().length > 1 ? "all" : "both"} of you?` }),
       ...lines.map((text) => h("p", { text })),
       h("div.dialog-buttons", {},
         h("button.btn.primary", { type: "button", dataset: { role: "confirm-end-both" }, text: "End for both", onclick: () => { this.close(); this.send({ do: "end_turn" }, "End for both"); } }),
@@ -131,6 +131,7 @@ export class HandOff {
         if (ready.length) this.status.textContent = `${ready.join(" and ")} ${ready.length > 1 ? "are" : "is"} done: the turn ends when you are.`;
       }
       this.bothButton.hidden = !seated || !waiting.length || !this.listed("end_turn");
+      this.bothButton.textContent = this.partners().length > 1 ? "End for all…" : "End for both…"; // a war's team of three
       this.bothButton.disabled = busy;
     }
     end.hidden = !seated;

@@ -6,7 +6,7 @@ import { shortName } from "./hand.js";
 import { effectText, initials, outcomeCause, titleCase } from "./words.js";
 import { describe } from "./sentences.js";
 import * as war from "./war.js";
-import { carriedShards, wrathGoal } from "./wrath.js";
+import { ancientsInWar, carriedShards, wrathGoal } from "./wrath.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters", ancients: "The Ancients" };
 
@@ -99,8 +99,9 @@ export class Panels {
       h("ul.team-list", {}, war.teams(v).map((t) => h(`li.team${active && active.id === t.id ? ".acting" : ""}${mine && mine.id === t.id ? ".mine" : ""}`,
         { dataset: { team: t.id } },
         h("b.team-name", { text: t.name }),
-        h("span.team-players", { text: ` ${t.players.map((id) => this.app.names.seat(id)).join(" and ")}` }),
-        h("span.score.team-score", { title: "Team points" }, h("b", { text: t.score }), ` / ${target} pts`)))));
+        h("span.team-players", { text: ` ${t.players.map((id) => this.app.names.seat(id) + (v.wrath && v.wrath.ancients === id ? " (the Ancients)" : "")).join(" and ")}` }),
+        h("span.score.team-score", { title: "Team points" }, h("b", { text: t.score }), ` / ${target} pts`)))),
+      ancientsInWar(v, this.app.names));
   }
 
   playerPanel(p) {

@@ -34,13 +34,32 @@ export function wrathGoal(view) {
     h("p.goal-text", { text: `The Ancients have knocked out ${got} of the ${need} characters they need. Everyone else: first to ${(view.options && view.options.points_to_win) || 5} points; an Ancient knocked out is worth 2.` }));
 }
 
+/** A five-player war's note under the teams: who plays the Ancients, and what differs. */
+export function ancientsInWar(view, names) {
+  const w = view.wrath;
+  if (!w) return null;
+  return h("p.goal-text.ancients-in-war", { dataset: { role: "ancients-in-war" },
+    text: `${names.seatCap(w.ancients)} ${names.verb(w.ancients, "play")} the Ancients: their claims take a shard of either team onto an Ancient for its special action and score nothing; each Ancient starts with a spare shard (usable from the turn after it is revealed, lost to the box if it falls); an Ancient knocked out is worth 2.` });
+}
+
+function shardTag(app, s) {
+  if (s.start) {
+    return h(`span.tag.shard.start${s.ready ? ".ready" : ""}`, {
+      title: s.ready ? "a starting shard: may be spent for the special action; back to the box if this Ancient falls"
+        : "a starting shard: usable from the turn after this Ancient is revealed",
+      style: `--shard:${s.colour || "white"}`,
+    }, icon("claim"), s.ready ? "starting shard" : "starting shard (not yet)");
+  }
+  return h(`span.tag.shard${s.ready ? ".ready" : ""}`, {
+    title: s.ready ? "a claimed shard: may be spent for the special action" : "claimed this turn: usable from the Ancients' next turn",
+    style: `--shard:${app.colourFor(s.owner)}`,
+  }, icon("claim"), s.ready ? "shard" : "shard (next turn)");
+}
+
 /** Tags for the shards an Ancient carries, and its special action when the server offers it. */
 export function carriedShards(app, c) {
   const carried = ((app.view.wrath || {}).carried || {})[c.id] || [];
-  const tags = carried.map((s) => h(`span.tag.shard${s.ready ? ".ready" : ""}`, {
-    title: s.ready ? "a claimed shard: may be spent for the special action" : "claimed this turn: usable from the Ancients' next turn",
-    style: `--shard:${app.colourFor(s.owner)}`,
-  }, icon("claim"), s.ready ? "shard" : "shard (next turn)"));
+  const tags = carried.map((s) => shardTag(app, s));
   const offered = (app.legal || []).some((cmd) => cmd.do === "special" && cmd.character === c.id);
   if (offered) {
     const special = titleCase(c.id.split("_").pop());
