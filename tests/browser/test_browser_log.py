@@ -157,6 +157,8 @@ def written_samples(state) -> dict[str, dict]:
                                    "owner": "p1", "left": 0},
         "special_action_ended": {"player": "p2", "character": friend.id, "special": "magus"},
         "shards_dropped": {"character": friend.id, "space": 12, "owners": ["p1", "p1"]},
+        # War for the Crystals with five players (games/rules/war_setup.py)
+        "ancients_shards_placed": {"player": "p2", "colour": "green", "ancients": [friend.id]},
         "infamy_scored": {"player": "p1", "figure": friend.id, "points": 2, "score": 3},
         "cards_discarded": {"player": "p1", "cards": cards[6:8]},
     }
