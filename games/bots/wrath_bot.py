@@ -4,7 +4,8 @@ For the Ancients faction it walks toward the other players' shards and character
 (guards) shards to feed its special actions, spends a ready shard when the special action
 looks worth more than a plain attack, and answers the special action's prompts one step at
 a time (strike the weakest enemy it can reach, step toward enemies, pass when nothing
-helps). For everyone, desperate measures throw away the cards that cannot move or arm any
+helps). The other factions walk to their shards without drifting toward the Ancients on the
+way. For everyone, desperate measures throw away the cards that cannot move or arm any
 character still on the board. Elsewhere it is the `GreedyBot` (so it plays a plain
 skirmish exactly as that bot does).
 """
@@ -29,7 +30,18 @@ def ancients_seat(state: GameState) -> Optional[str]:
 
 class WrathScorer(Scorer):
     """The greedy values, with the Ancients' goals: other players' shards (in a war, the
-    other team's: guarding their own team's would only cost it a point), and specials."""
+    other team's: guarding their own team's would only cost it a point), and specials.
+
+    The other factions do not drift toward the Ancients on their way to their shards: the
+    Ancients win only by knocking characters out, so a step closer to them with no attack
+    to make only offers them one. The pull toward enemies stays for the Ancients and, once
+    a faction has no shard left to walk to, its goals become the enemies anyway."""
+
+    def __init__(self, state: GameState, seat: str) -> None:
+        super().__init__(state, seat)
+        wrath = getattr(state.awoken, "ancients", None)
+        if state.mode == "wrath" and seat != wrath:
+            self.enemy_weight = 0
 
     def goals(self) -> list:
         if self.seat != ancients_seat(self.state):
