@@ -136,8 +136,11 @@ def test_a_co_op_game_with_the_awoken_bot_as_partner(people):
     before = bot_commands(game_id)
 
     # the person ends the shared turn; the Ancients act; in the next round the bot plays
-    # its share again, and its moves arrive on the page
-    page.click("[data-role=end-turn]")
+    # its share again, and its moves arrive on the page. The bot may already have acted, so
+    # a question (may the person interrupt?) can stand between the page and its button.
+    end_turn = page.locator("[data-role=end-turn]")
+    until(page, end_turn.is_enabled, "the person's end-of-turn button never became usable")
+    end_turn.click()
     until(page, lambda: bot_commands(game_id) > before and caught_up(page, game_id)
           and game_state_now(game_id).turn.round >= 2,
           "the bot partner did not act after the Ancients' turn")
