@@ -8,7 +8,7 @@ from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.map_hooks import scored
 from games.rules.modes import mode_of
-from games.rules.state import Character, GameState
+from games.rules.state import Character, GameState, Player
 
 
 def pay_three_of_a_kind(state: GameState, seat: str, character: Character,
@@ -35,13 +35,23 @@ def claim_shard(state: GameState, seat: str, command: Command, events: EventLog)
     player = state.player(seat)
     if character.space not in player.shards:
         raise RuleError("no_target", f"there is no shard of {seat}'s in space {character.space}")
-    pay_three_of_a_kind(state, seat, character, command.cards)
-    discard_cards(player, command.cards)
-    player.shards.remove(character.space)
-    player.score += 1
-    events.add("card_played", player=seat, cards=list(command.cards), action="claim",
-               character=character.id)
+    take_shard(state, seat, character, player, command.cards, events)
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score)
     mode_of(state).check_outcome(state, events)
     scored(state, seat, events)
+
+
+def take_shard(state: GameState, seat: str, character: Character, owner: Player,
+               card_ids: tuple, events: EventLog) -> Player:
+    """Pay three of a kind and lift `owner`'s shard from the character's space: a point for
+    `seat` (the owner's teammate in a war). The caller checked the shard is there and adds
+    `shard_claimed` with what its mode tells."""
+    pay_three_of_a_kind(state, seat, character, card_ids)
+    player = state.player(seat)
+    discard_cards(player, card_ids)
+    owner.shards.remove(character.space)
+    player.score += 1
+    events.add("card_played", player=seat, cards=list(card_ids), action="claim",
+               character=character.id)
+    return player

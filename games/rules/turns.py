@@ -126,6 +126,10 @@ class EndTurnWindowHandler:
                 return
             frame["i"] += 1
         state.frames.pop()
+        self.finish(state, events)
+
+    def finish(self, state: GameState, events: EventLog) -> None:
+        """Nobody interrupted: the turn ends (a team mode ends the team's turn instead)."""
         finish_turn(state, events)
 
     def respond(self, state: GameState, frame: EndTurnWindowFrame, seat: str, command: Command,

@@ -15,17 +15,17 @@ Teams live in `war_state.WarState`; setup is in `war_setup`, the legal-command h
 """
 from __future__ import annotations
 
-from games.rules.cards import discard_cards, draw_up_to_limit, pay_wild_card
-from games.rules.claims import pay_three_of_a_kind
+from games.rules.cards import draw_up_to_limit, pay_wild_card
+from games.rules.claims import take_shard
 from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, push, resolve
+from games.rules.frames import push, resolve
 from games.rules.modes import ModeRules
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState, Monster
-from games.rules.turns import can_interrupt
+from games.rules.turns import EndTurnWindowFrame, EndTurnWindowHandler
 from games.rules.war_state import (Team, active_team, has_hidden, public, same_team,
                                    team_by_id, team_of, team_score, war_of)
 
@@ -75,38 +75,19 @@ def declare_team_end(state: GameState, seat: str, events: EventLog) -> None:
     start = ids.index(seat)
     candidates = [p for p in ids[start + 1:] + ids[:start] if p not in team.players]
     if state.catalog.option("end_turn_window") and candidates:
-        push(state, TeamEndWindowFrame(kind="war_end_window", player=seat,
+        push(state, EndTurnWindowFrame(kind="war_end_window", player=seat,
                                        candidates=candidates, i=0))
         resolve(state, events)
     else:
         finish_team_turn(state, events)
 
 
-class TeamEndWindowFrame(Frame):
-    player: str            # who ended the team's turn
-    candidates: list[str]  # the other team's players, closest in turn order first
-    i: int
+class TeamEndWindowHandler(EndTurnWindowHandler):
+    """The skirmish's window after a declared turn end (offered to the other team only, by
+    its candidates); when nobody interrupts, the team's turn ends."""
 
-
-class TeamEndWindowHandler:
-    """The skirmish's window after a declared turn end, offered to the other team only."""
-
-    def step(self, state: GameState, frame: TeamEndWindowFrame, events: EventLog) -> None:
-        while frame["i"] < len(frame["candidates"]):
-            seat = frame["candidates"][frame["i"]]
-            if can_interrupt(state, seat):
-                ask(state, "interrupt_window", seat, after="end_turn", player=frame["player"])
-                return
-            frame["i"] += 1
-        state.frames.pop()
+    def finish(self, state: GameState, events: EventLog) -> None:
         finish_team_turn(state, events)
-
-    def respond(self, state: GameState, frame: TeamEndWindowFrame, seat: str,
-                command: Command, events: EventLog) -> None:
-        if command.name != "pass":
-            raise RuleError("invalid_command", "answer with pass, or play an interrupt")
-        state.prompt = None
-        frame["i"] += 1
 
 
 def finish_team_turn(state: GameState, events: EventLog) -> None:
@@ -198,13 +179,7 @@ def war_claim(state: GameState, seat: str, command: Command, events: EventLog) -
     owner = state.player(team.shard_owner)
     if character.space not in owner.shards:
         raise RuleError("no_target", f"there is no shard of {team.name}'s in space {character.space}")
-    pay_three_of_a_kind(state, seat, character, command.cards)
-    player = state.player(seat)
-    discard_cards(player, command.cards)
-    owner.shards.remove(character.space)
-    player.score += 1
-    events.add("card_played", player=seat, cards=list(command.cards), action="claim",
-               character=character.id)
+    player = take_shard(state, seat, character, owner, command.cards, events)
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score, team=team.id, team_score=team_score(state, team))
     check_war_outcome(state, events)

@@ -31,15 +31,14 @@ from typing import Any
 
 from games.rules.commands import Command
 from games.rules.events import EventLog
-from games.rules.legal import claim_card_sets
 from games.rules.state import Character, GameState
 from games.rules.war import WarRules
 from games.rules.war_legal import war_legal
 from games.rules.war_setup import shards_left_by_knocked_out_ancient
 from games.rules.war_state import public, team_of, war_of
-from games.rules.wrath import (INFAMY_POINTS, WrathState, guard_shard, ready_shards,
-                               shard_owners_in, turn_number)
-from games.rules.wrath_actions import special_of, start_special
+from games.rules.wrath import INFAMY_POINTS, WrathState, guard_shard, turn_number
+from games.rules.wrath_actions import start_special
+from games.rules.wrath_legal import ancients_claims_and_specials
 
 
 def ancients_part(state: GameState) -> WrathState | None:
@@ -164,20 +163,7 @@ def war_ancients_legal(state: GameState, seat: str, commands: list) -> list:
         return found
     if not _may_act(state, seat):
         return found
-    found = [c for c in found if c.get("do") != "claim"]
-    for character in state.characters_of(seat):
-        if not character.on_board:
-            continue
-        owners = shard_owners_in(state, character.space)
-        for owner in owners:
-            for cards in claim_card_sets(state, seat, character):
-                claim = {"do": "claim", "character": character.id, "cards": cards}
-                if len(owners) > 1:
-                    claim["object"] = owner
-                found.append(claim)
-        if special_of(character) and ready_shards(state, character.id):
-            found.append({"do": "special", "character": character.id})
-    return found
+    return [c for c in found if c.get("do") != "claim"] + ancients_claims_and_specials(state, seat)
 
 
 def _may_act(state: GameState, seat: str) -> bool:

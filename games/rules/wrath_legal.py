@@ -27,6 +27,15 @@ def wrath_legal(state: GameState, seat: str, commands: list) -> list:
     if seat != wrath_of(state).ancients or {"do": "end_turn"} not in commands:
         return commands
     found = [c for c in commands if c["do"] != "end_turn"]
+    found += ancients_claims_and_specials(state, seat)
+    found.append({"do": "end_turn"})
+    return found
+
+
+def ancients_claims_and_specials(state: GameState, seat: str) -> list:
+    """The Ancients' seat's claims (a shard of any colour under an Ancient; `object` names
+    the owner when several lie there) and the special actions their ready shards allow."""
+    found: list = []
     for character in state.characters_of(seat):
         if not character.on_board:
             continue
@@ -39,7 +48,6 @@ def wrath_legal(state: GameState, seat: str, commands: list) -> list:
                 found.append(claim)
         if special_of(character) and ready_shards(state, character.id):
             found.append({"do": "special", "character": character.id})
-    found.append({"do": "end_turn"})
     return found
 
 

@@ -3,49 +3,13 @@ a bad feature is refused with a message naming the item, and nothing is saved; t
 draws the rules of a good one."""
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
+from admin.test_admin_pages import form_data
 from ancients_ai.models import Map
 
 pytestmark = pytest.mark.django_db
-PASSWORD = "a-long-test-password-92"
-
-
-@pytest.fixture
-def content():
-    call_command("load_content", stdout=io.StringIO())
-
-
-@pytest.fixture
-def designer(client, django_user_model):
-    user = django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
-    client.force_login(user)
-    return user
-
-
-def form_data(response) -> dict:
-    """What the browser would send back for the admin page as rendered."""
-    data = {}
-
-    def put(form, prefix=""):
-        for name in form.fields:
-            value = form[name].value()
-            if isinstance(value, bool):
-                if value:
-                    data[f"{prefix}{name}"] = "on"
-            elif value is not None:
-                data[f"{prefix}{name}"] = value
-    put(response.context["adminform"].form)
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
-        put(formset.management_form, f"{formset.prefix}-")
-        for form in formset.forms:
-            put(form, f"{form.prefix}-")
-    return data
 
 
 def edit_features(client, name: str, features: str):

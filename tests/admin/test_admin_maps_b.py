@@ -4,30 +4,15 @@ that are not neighbours, a tomb on no space, are refused with a message naming t
 nothing is saved."""
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from ancients_ai.models import Map
 from support.site import eager_celery  # noqa: F401
 
-from admin.test_admin_pages import PASSWORD, form_data
+from admin.test_admin_pages import form_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-
-
-@pytest.fixture
-def content():
-    call_command("load_content", stdout=io.StringIO())
-
-
-@pytest.fixture
-def designer(client, django_user_model):
-    user = django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
-    client.force_login(user)
-    return user
 
 
 def post_features(client, name: str, features: str):

@@ -2,12 +2,9 @@
 the form, export and import, playtests and balance runs."""
 from __future__ import annotations
 
-import io
-
 import pytest
 import yaml
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.urls import reverse
 
 from ancients_ai.engine.scenarios import SCENARIOS_DIR, scenario_ids
@@ -19,19 +16,6 @@ from games.models import Game
 from support.site import eager_celery  # noqa: E402,F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-PASSWORD = "a-long-test-password-91"
-
-
-@pytest.fixture
-def content():
-    call_command("load_content", stdout=io.StringIO())
-
-
-@pytest.fixture
-def designer(client, django_user_model):
-    user = django_user_model.objects.create_superuser("designer", "d@example.com", PASSWORD)
-    client.force_login(user)
-    return user
 
 
 def change_url(scenario) -> str:

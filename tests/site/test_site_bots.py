@@ -17,17 +17,12 @@ from games.rules.legal import legal_commands
 from games.services import ServiceError, game_apply_command
 from games.tasks import run_bot_turn
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, eager_celery, map_name, scripted_command)
+    bots_without_pause, _fresh_state_cache, current_state, eager_celery, map_name, scripted_command)
 
 MAX_COMMANDS = 1500
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(settings):
-    settings.BOT_STEP_SECONDS = 0
-    bot_seats.clear_cache()
-    yield
-    bot_seats.clear_cache()
+pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def skirmish_with_bots(owner, bots: int, *, seed: int = 11) -> Game:

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from games import bot_seats, lobby, selectors
+from games import lobby, selectors
 from games.forms import NewGameForm
 from games.models import Game
 from games.services import ServiceError
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, eager_celery, map_name)
+    bots_without_pause, _fresh_state_cache, current_state, eager_celery, map_name)
 from test_site_bots import person_plays
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(settings):
-    settings.BOT_STEP_SECONDS = 0
-    bot_seats.clear_cache()
-    yield
-    bot_seats.clear_cache()
+pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def war5_with_bots(owner, faction: str = "guild", seed: int = 7) -> Game:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import bot_seats, lobby
+from games import lobby
 from games.bots import make_bot
 from games.forms import NewGameForm
 from games.history import history_problems
@@ -14,15 +14,10 @@ from games.models import Game
 from games.rules.legal import legal_commands
 from games.services import ServiceError, game_apply_command
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, eager_celery, map_name)
+    bots_without_pause, _fresh_state_cache, current_state, eager_celery, map_name)
 
 
-@pytest.fixture(autouse=True)
-def _no_pause(settings):
-    settings.BOT_STEP_SECONDS = 0
-    bot_seats.clear_cache()
-    yield
-    bot_seats.clear_cache()
+pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def wrath(owner, **choices) -> Game:

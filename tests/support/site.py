@@ -43,6 +43,15 @@ def make_user(name: str, password: Optional[str] = None):
 
 
 @pytest.fixture
+def bots_without_pause(settings):
+    """Bot seats play at once (no `BOT_STEP_SECONDS` pacing), from an empty bot-seat cache."""
+    settings.BOT_STEP_SECONDS = 0
+    bot_seats.clear_cache()
+    yield
+    bot_seats.clear_cache()
+
+
+@pytest.fixture
 def eager_celery():
     """Run Celery tasks in process for this test, whatever the environment (CI has a real
     broker and no worker)."""
