@@ -11,7 +11,8 @@ Each socket remembers the last event seq it has sent. A change to the game reach
 seat's group with that seat's update already built by the process that stored it
 (games.broadcast); a socket that has sent every event before the change forwards it as it
 is, and one that has not (it missed a message, or the changes arrived out of order) reads
-the events after its own last seq and its seat's view from the database instead. So a
+the events after its own last seq and its seat's view from the database instead (as it
+does when games.layer_watch tells it the channel layer was away). So a
 socket can never skip or repeat an event, and no socket ever receives another seat's view.
 Bad input is answered, never raised: a malformed or oversized message gets `bad_message`,
 a flood gets `rate_limited`.
@@ -29,7 +30,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import broadcast, game_log, json_text, presence, selectors, services
+from games import broadcast, game_log, json_text, layer_watch, presence, selectors, services
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.seat_group = broadcast.seat_group(self.game_id, self.seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
+        layer_watch.watch(self.channel_layer, self.channel_name)
         connected = await database_sync_to_async(presence.seat_connect)(
             game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
@@ -98,6 +100,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.seat is None or self.group is None:
             return
+        layer_watch.forget(self.channel_name)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_discard(self.seat_group, self.channel_name)
         connected = await database_sync_to_async(presence.seat_disconnect)(
@@ -229,6 +232,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(update)
             return
         await self._send_update(after=self.last_seq)
+
+    async def game_catch_up(self, message: dict) -> None:
+        """The channel layer was away (games.layer_watch): changes may have been lost."""
+        if self.seat is not None:
+            await self._send_update(after=self.last_seq)
 
     async def game_presence(self, message: dict) -> None:
         await self._send_presence(list(message.get("connected", [])))

@@ -117,7 +117,8 @@ if REDIS_URL:
             # reads (docs/performance.md). Delivery is at most once, as to a browser anyway:
             # a socket joins its groups before it reads its first update from the database,
             # every update carries its seqs, and a socket that sees a gap reads what it
-            # missed. Group membership lives in each process; the layer orders a group's
+            # missed; after a Redis outage games.layer_watch tells every socket to read what
+            # it missed. Group membership lives in each process; the layer orders a group's
             # subscribe and unsubscribe on its connection (tests/faults/test_faults_redis.py
             # races a seat leaving and joining its group).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",

@@ -103,7 +103,8 @@ async def test_a_redis_restart_mid_game_loses_no_event_and_no_move(owner, teamma
         for seat, client in clients.items():
             caught_up = await client.wait_version(final.version, timeout=20)
             assert caught_up, (f"{seat} is stuck at version {client.version} of {final.version} "
-                               f"(reconnects {client.reconnects}, resyncs {client.resyncs})")
+                               f"(reconnects {client.reconnects}, resyncs {client.resyncs})\n"
+                               + (tmp_path / "daphne.log").read_text()[-4000:])
             assert client.seqs == list(range(1, final.last_seq + 1)), f"{seat} lost or repeated events"
         print(f"\nredis restart: final version {final.version}, "
               + ", ".join(f"{s}: {c.reconnects} reconnects, {c.resyncs} resyncs, "
@@ -178,3 +179,44 @@ async def test_a_seat_group_left_by_one_socket_and_joined_by_another_at_once_sti
                 break
         assert heard["round"] == round_
         await layer.group_discard(group, new)
+
+
+@pytest.mark.asyncio
+async def test_every_watched_socket_is_told_to_catch_up_once_redis_is_back(tmp_path):
+    """While Redis restarts, changes are published to nobody; the layer watch must tell each
+    socket of the process to read what it missed once the layer hears again, and only then."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    from games import layer_watch
+
+    port = free_port()
+    redis = redis_server(port, log=tmp_path / "redis.log").start()
+    layer = RedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
+    sockets = [await layer.new_channel() for _ in range(3)]
+    heard: dict[str, list] = {name: [] for name in sockets}
+
+    async def listen(name):
+        while True:
+            heard[name].append((await layer.receive(name))["type"])
+
+    listeners = [asyncio.ensure_future(listen(name)) for name in sockets]
+    try:
+        for name in sockets:
+            layer_watch.watch(layer, name)
+        await asyncio.sleep(2.5)  # probes come and go while all is well ...
+        assert heard == {name: [] for name in sockets}, "a catch-up without an outage"
+        await asyncio.to_thread(redis.stop)
+        await asyncio.sleep(2.5)
+        await asyncio.to_thread(redis.start)
+        for _ in range(100):  # ... and after the outage each socket is told once
+            if all(heard.values()):
+                break
+            await asyncio.sleep(0.1)
+        assert heard == {name: ["game.catch_up"] for name in sockets}
+    finally:
+        for name in sockets:
+            layer_watch.forget(name)
+        for task in listeners:
+            task.cancel()
+        await layer.flush()
+        await asyncio.to_thread(redis.stop)
