@@ -22,6 +22,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import push, resolve
+from games.rules.map_hooks import scored
 from games.rules.modes import ModeRules
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState, Monster
@@ -183,6 +184,7 @@ def war_claim(state: GameState, seat: str, command: Command, events: EventLog) -
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score, team=team.id, team_score=team_score(state, team))
     check_war_outcome(state, events)
+    scored(state, seat, events)  # a belt to run, on a map with belts
 
 
 def check_war_outcome(state: GameState, events: EventLog) -> None:
