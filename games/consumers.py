@@ -60,7 +60,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
-        """An update (view, legal commands, events) is encoded once per socket."""
+        """What a socket reads from the database (a greeting, a catch-up, a resync) is
+        encoded here; a change's update arrives as the writer's text (games.broadcast)."""
         return json_text.dumps(content)
 
     async def connect(self) -> None:
@@ -222,14 +223,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_changed(self, message: dict) -> None:
         if self.seat is None:
             return
-        version, update = message.get("version"), message.get("update")
+        version, text = message.get("version"), message.get("update_text")
         if self.sent_version is not None and type(version) is int and version <= self.sent_version:
             return  # this socket has already sent that change (or a later one)
-        if update is not None and self.last_seq is not None \
+        if text is not None and self.last_seq is not None \
                 and message.get("first_seq") == self.last_seq + 1:
-            self.last_seq = update["last_seq"]
-            self.sent_version = update["version"]
-            await self.send_json(update)
+            self.last_seq = message["last_seq"]
+            self.sent_version = version
+            await self.send(text_data=text)
             return
         await self._send_update(after=self.last_seq)
 

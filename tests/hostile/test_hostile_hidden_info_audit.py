@@ -25,6 +25,7 @@ past the skirmish's reveals and the Awoken's first Ancients' turns, where the se
 """
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,7 @@ import pytest
 from django.test import Client, TestCase
 
 from benchmarks.site_players import TablePlayers
-from games import broadcast, history, lobby, selectors, services
+from games import broadcast, history, json_text, lobby, selectors, services
 from games.models import Game, GameEvent
 from games.rules.frames import has_deferred_work
 from games.rules.view import view_for
@@ -213,8 +214,9 @@ def audit_game(game: Game, users: dict, bot: str, seed: int, audit: Audit) -> No
             else:
                 message = delivered.pop(broadcast.seat_group(game.id, seat))
                 assert message["first_seq"] == seen[seat] + 1
-                payload = message["update"]
-                assert payload == from_database, "the sent update and the database disagree"
+                payload = json.loads(message["update_text"])
+                assert payload == json.loads(json_text.dumps(from_database)), \
+                    "the sent update and the database disagree"
             where = f"game {game.seed} v{payload['version']} to {seat}"
             assert payload["version"] == current.version
             assert payload["view"] == view_for(current, seat), where

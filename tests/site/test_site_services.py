@@ -3,12 +3,13 @@ kept out; every command is checked for seat and version and stored whole or not 
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
-from games import broadcast, campaign_progress, campaigns, lobby, selectors, services
+from games import broadcast, campaign_progress, campaigns, json_text, lobby, selectors, services
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.errors import RuleError
@@ -254,7 +255,7 @@ def test_a_committed_command_sends_each_seat_its_own_update(owner, teammate,
         # the update is the one the database would give this seat, built once by the writer
         from_database = selectors.update_payload(game_id=game.id, seat=seat,
                                                  after=result.first_seq - 1)
-        assert message["update"] == from_database
+        assert json.loads(message["update_text"]) == json.loads(json_text.dumps(from_database))
 
 
 def test_nothing_is_broadcast_for_a_refused_command(owner, teammate,
