@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from django.db import connection
-from django.db.models import JSONField, Model
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
 
 from games import json_text
@@ -27,6 +28,12 @@ from games.models import Game, GameCommand, GameEvent, Seat
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
 _GAME_COLUMNS = ("id", "mode", "status", "version", "last_seq", "awaiting", "campaign_id",
                  "campaign_chapter", "seed")
+
+
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection, looked up once per statement: every attribute read through
+    Django's `connection` proxy looks the connection up again (a tenth of a step's Python)."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def lock_game_for_seat(game_id: Any, user_id: Any) -> Optional[Game]:
@@ -44,16 +51,27 @@ def read_game_for_seat(game_id: Any, user_id: Any, *, snapshot: bool) -> Optiona
 
 def _game_for_seat(game_id: Any, user_id: Any, *, lock: bool,
                    snapshot: bool = False) -> Optional[Game]:
-    game_table, seat_table = Game._meta.db_table, Seat._meta.db_table
-    names = _GAME_COLUMNS + (("snapshot",) if snapshot else ())
-    columns = ", ".join(f"g.{_quote(c)}" for c in names)
-    locking = lock and connection.features.has_select_for_update_of
-    sql = (f"SELECT {columns}, s.{_quote('seat')} AS my_seat FROM {_quote(game_table)} g "
-           f"JOIN {_quote(seat_table)} s ON s.{_quote('game_id')} = g.{_quote('id')} "
-           f"WHERE g.{_quote('id')} = %s AND s.{_quote('user_id')} = %s"
-           + (" FOR UPDATE OF g" if locking else ""))
-    pk = Game._meta.pk.get_db_prep_value(game_id, connection)
+    db = _db()
+    sql = _game_for_seat_sql(db, lock and db.features.has_select_for_update_of, snapshot)
+    pk = Game._meta.pk.get_db_prep_value(game_id, db)
     return next(iter(Game.objects.raw(sql, [pk, user_id])), None)
+
+
+_SEAT_SQL: dict[tuple, str] = {}
+
+
+def _game_for_seat_sql(db: BaseDatabaseWrapper, locking: bool, snapshot: bool) -> str:
+    key = (db.vendor, locking, snapshot)
+    if key not in _SEAT_SQL:
+        quote = db.ops.quote_name
+        names = _GAME_COLUMNS + (("snapshot",) if snapshot else ())
+        columns = ", ".join(f"g.{quote(c)}" for c in names)
+        _SEAT_SQL[key] = (
+            f"SELECT {columns}, s.{quote('seat')} AS my_seat FROM {quote(Game._meta.db_table)} g "
+            f"JOIN {quote(Seat._meta.db_table)} s ON s.{quote('game_id')} = g.{quote('id')} "
+            f"WHERE g.{quote('id')} = %s AND s.{quote('user_id')} = %s"
+            + (" FOR UPDATE OF g" if locking else ""))
+    return _SEAT_SQL[key]
 
 
 class GameMovedOn(Exception):
@@ -64,20 +82,21 @@ class GameMovedOn(Exception):
 def can_write_conditionally() -> bool:
     """Whether `write_step(if_version=...)` is available: PostgreSQL only (SQLite has no
     data-modifying WITH clauses; the embedded mode always locks)."""
-    return connection.vendor == "postgresql"
+    return _db().vendor == "postgresql"
 
 
 def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
                fields: Sequence[str], *, if_version: Optional[int] = None) -> None:
     """Insert `commands` and `events` and write `fields` of the game row; with `if_version`,
     only if the row is still at that version and playing (else GameMovedOn)."""
+    db = _db()
     if if_version is not None:
-        return _write_if_version(game, events, commands, fields, if_version)
-    statements = [_insert(GameCommand, commands), _insert(GameEvent, events),
-                  _update(game, fields)]
+        return _write_if_version(db, game, events, commands, fields, if_version)
+    statements = [_insert(db, GameCommand, commands), _insert(db, GameEvent, events),
+                  _update(db, game, fields)]
     statements = [s for s in statements if s is not None]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+    with db.cursor() as cursor:
+        if db.vendor == "postgresql":
             *inserts, (update_sql, update_params) = statements
             head = ", ".join(f"w{i} AS ({sql})" for i, (sql, _) in enumerate(inserts))
             params = [p for _, ps in inserts for p in ps] + update_params
@@ -87,69 +106,81 @@ def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameC
                 cursor.execute(sql, params)
 
 
-def _write_if_version(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
-                      fields: Sequence[str], version: int) -> None:
-    update_sql, params = _update(game, fields)
-    update_sql += f" AND {_quote('version')} = %s AND {_quote('status')} = %s RETURNING 1"
+def _write_if_version(db: BaseDatabaseWrapper, game: Game, events: Sequence[GameEvent],
+                      commands: Sequence[GameCommand], fields: Sequence[str],
+                      version: int) -> None:
+    quote = db.ops.quote_name
+    update_sql, params = _update(db, game, fields)
+    update_sql += f" AND {quote('version')} = %s AND {quote('status')} = %s RETURNING 1"
     params += [version, Game.Status.PLAYING.value]
     parts = [f"u AS ({update_sql})"]
     for i, (model, objects) in enumerate(((GameCommand, commands), (GameEvent, events))):
-        insert = _insert(model, objects, typed=True)
+        insert = _insert(db, model, objects, typed=True)
         if insert is not None:
             sql, insert_params = insert
             parts.append(f"w{i} AS ({sql})")
             params += insert_params
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT count(*) FROM u", params)
         if cursor.fetchone()[0] != 1:
             raise GameMovedOn(f"game {game.pk} is no longer at version {version}")
 
 
-def _insert(model: type[Model], objects: Sequence[Model], *,
+def _insert(db: BaseDatabaseWrapper, model: type[Model], objects: Sequence[Model], *,
             typed: bool = False) -> Optional[tuple[str, list]]:
     """An INSERT of `objects`; `typed`: its rows are selected from the WITH clause `u`, so
     they are written only if `u` wrote (each value cast to its column's type, which a
     VALUES list inside a SELECT does not infer)."""
     if not objects:
         return None
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields, head, row = _insert_sql(db, model, typed)
     for obj in objects:
         for f in fields:  # auto_now_add and defaults, as Model.save would set them
             f.pre_save(obj, add=True)
-    columns = ", ".join(_quote(f.column) for f in fields)
-    if typed:
-        row = "(" + ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields) + ")"
-        rows = ", ".join([row] * len(objects))
-        sql = (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) "
-               f"SELECT v.* FROM u, (VALUES {rows}) AS v")
-    else:
-        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-        sql = (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
-               + ", ".join([row] * len(objects)))
-    params = [_prepared(f, getattr(obj, f.attname)) for obj in objects for f in fields]
+    rows = ", ".join([row] * len(objects))
+    sql = f"{head} SELECT v.* FROM u, (VALUES {rows}) AS v" if typed else f"{head} VALUES {rows}"
+    params = [_prepared(db, f, getattr(obj, f.attname)) for obj in objects for f in fields]
     return sql, params
 
 
-def _update(instance: Model, names: Sequence[str]) -> tuple[str, list]:
+_INSERT_SQL: dict[tuple, tuple[list[Field], str, str]] = {}
+
+
+def _insert_sql(db: BaseDatabaseWrapper, model: type[Model],
+                typed: bool) -> tuple[list[Field], str, str]:
+    """The model's columns, the INSERT's head and one row's placeholders, made once per
+    model: they depend only on the model and the database."""
+    key = (db.vendor, model, typed)
+    if key not in _INSERT_SQL:
+        quote = db.ops.quote_name
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        columns = ", ".join(quote(f.column) for f in fields)
+        head = f"INSERT INTO {quote(model._meta.db_table)} ({columns})"
+        if typed:
+            row = "(" + ", ".join(f"CAST(%s AS {f.db_type(db)})" for f in fields) + ")"
+        else:
+            row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        _INSERT_SQL[key] = (fields, head, row)
+    return _INSERT_SQL[key]
+
+
+def _update(db: BaseDatabaseWrapper, instance: Model, names: Sequence[str]) -> tuple[str, list]:
     meta = instance._meta
-    fields = [meta.get_field(name) for name in names]
+    quote = db.ops.quote_name
     sets, params = [], []
-    for f in fields:
+    for name in names:
+        f = meta.get_field(name)
         value = f.pre_save(instance, add=False)  # auto_now fields take the time here
-        sets.append(f"{_quote(f.column)} = %s")
-        params.append(_prepared(f, value))
-    params.append(meta.pk.get_db_prep_value(instance.pk, connection))
-    return (f"UPDATE {_quote(meta.db_table)} SET {', '.join(sets)} "
-            f"WHERE {_quote(meta.pk.column)} = %s", params)
+        sets.append(f"{quote(f.column)} = %s")
+        params.append(_prepared(db, f, value))
+    params.append(meta.pk.get_db_prep_value(instance.pk, db))
+    return (f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} "
+            f"WHERE {quote(meta.pk.column)} = %s", params)
 
 
-def _prepared(field: Any, value: Any) -> Any:
+def _prepared(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
     """The value as the field would store it; JSON on PostgreSQL encoded by orjson (a
     snapshot is 12-30 KB of JSON per command; the standard encoder took ten times longer)."""
-    if isinstance(field, JSONField) and connection.vendor == "postgresql" and value is not None:
+    if isinstance(field, JSONField) and db.vendor == "postgresql" and value is not None:
         return Jsonb(value, dumps=json_text.dumps)
-    return field.get_db_prep_save(value, connection)
-
-
-def _quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+    return field.get_db_prep_save(value, db)
