@@ -38,6 +38,12 @@ def claim_shard(state: GameState, seat: str, command: Command, events: EventLog)
     take_shard(state, seat, character, player, command.cards, events)
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score)
+    point_scored(state, seat, events)
+
+
+def point_scored(state: GameState, seat: str, events: EventLog) -> None:
+    """After a claimed shard's point: the mode says whether the game is won, and only if it
+    is not may the map reward the point (a belt to run)."""
     mode_of(state).check_outcome(state, events)
     scored(state, seat, events)
 

@@ -16,13 +16,12 @@ Teams live in `war_state.WarState`; setup is in `war_setup`, the legal-command h
 from __future__ import annotations
 
 from games.rules.cards import draw_up_to_limit, pay_wild_card
-from games.rules.claims import take_shard
+from games.rules.claims import point_scored, take_shard
 from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import push, resolve
-from games.rules.map_hooks import scored
 from games.rules.modes import ModeRules
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState, Monster
@@ -183,8 +182,7 @@ def war_claim(state: GameState, seat: str, command: Command, events: EventLog) -
     player = take_shard(state, seat, character, owner, command.cards, events)
     events.add("shard_claimed", player=seat, character=character.id, space=character.space,
                score=player.score, team=team.id, team_score=team_score(state, team))
-    check_war_outcome(state, events)
-    scored(state, seat, events)  # a belt to run, on a map with belts
+    point_scored(state, seat, events)
 
 
 def check_war_outcome(state: GameState, events: EventLog) -> None:
