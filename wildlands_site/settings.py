@@ -160,6 +160,9 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The worker's database connection follows Django's CONN_MAX_AGE, as the web's does
+# (wildlands_site/celery.py): Celery's fixup never closes it on its own.
+CELERY_DB_REUSE_MAX = 2**31
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -146,37 +146,88 @@ def test_the_worker_discovers_the_task():
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 
 
+def start_worker(**env_extra: str) -> subprocess.Popen:
+    """A separate `celery worker` process (one, `--pool=solo`) on the test database."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    env = {**os.environ, "DATABASE_URL": database_url(db) if db["ENGINE"].endswith("postgresql")
+           else f"sqlite:///{db['NAME']}", **env_extra}
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
+         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+        cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def stop_worker(worker: subprocess.Popen) -> str:
+    """Stop it; what it wrote."""
+    worker.terminate()
+    return worker.communicate(timeout=30)[0].decode(errors="replace")
+
+
+def wait_for_the_ancients(game: Game, waiting_at: int, seconds: float = 60) -> bool:
+    """Until the worker has stored a step after `waiting_at` and finished the turn."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.version > waiting_at and game.awaiting != ["ancients"]:
+            return True
+        time.sleep(0.2)
+    return False
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammate):
     """End to end as deployed: the command commits, on_commit publishes to Redis, a separate
     `celery worker` process takes the task and stores the Ancients' turn."""
-    from django.conf import settings
-
     from wildlands_site.celery import app as celery_app
 
     assert celery_app.conf.task_always_eager is False
     game = start_coop(owner, teammate)
     waiting_at = play_until_the_ancients(game, {"p1": owner, "p2": teammate},
                                          random.Random(1)).version
-
-    db = settings.DATABASES["default"]
-    env = {**os.environ, "DATABASE_URL": database_url(db) if db["ENGINE"].endswith("postgresql")
-           else f"sqlite:///{db['NAME']}"}
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "--pool=solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
-        cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    worker = start_worker()
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            game.refresh_from_db()
-            if game.version > waiting_at:
-                break
-            time.sleep(0.2)
+        played = wait_for_the_ancients(game, waiting_at)
     finally:
-        worker.terminate()
-        output = worker.communicate(timeout=30)[0].decode(errors="replace")
-    assert game.version > waiting_at, f"the worker stored nothing:\n{output[-3000:]}"
+        output = stop_worker(worker)
+    assert played, f"the worker stored nothing:\n{output[-3000:]}"
     assert GameCommand.objects.filter(game=game, seat="", version=waiting_at + 1).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_keeps_its_database_connection_from_turn_to_turn(owner, teammate):
+    """With the shipped CONN_MAX_AGE the worker's PostgreSQL connection outlives a task, as
+    the web's outlives a request (Celery's Django fixup would close it before and after
+    each task: a new connection for every Ancients' turn)."""
+    from django.conf import settings
+    from django.db import connection
+
+    if not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        pytest.skip("reads PostgreSQL's pg_stat_activity")
+    name = f"wl-test-worker-{os.getpid()}"
+
+    def worker_backends() -> set:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                           [name])
+            return {row[0] for row in cursor.fetchall()}
+
+    game = start_coop(owner, teammate)
+    users, rng = {"p1": owner, "p2": teammate}, random.Random(3)
+    worker = start_worker(DB_CONN_MAX_AGE="600", PGAPPNAME=name)
+    seen: list[set] = []
+    try:
+        for turn in range(3):
+            waiting_at = play_until_the_ancients(game, users, rng).version
+            assert wait_for_the_ancients(game, waiting_at), f"turn {turn} was not played"
+            time.sleep(0.5)  # the task's end (its postrun) comes just after its last commit
+            seen.append(worker_backends())
+    finally:
+        output = stop_worker(worker)
+    assert all(len(pids) == 1 for pids in seen) and len(set.union(*seen)) == 1, \
+        f"the worker's connections after each turn: {seen}\n{output[-2000:]}"
