@@ -32,7 +32,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import selectors
+from games import selectors, step_sql
 from games.bots import make_bot
 from games.models import Game, Seat
 from games.rules.commands import parse_command
@@ -158,8 +158,7 @@ def game_apply_bot_command(*, game_id: Any, seat: str, expected_version: int,
     from games import services  # which imports this module, for `after_step`
 
     with transaction.atomic():
-        game = (Game.objects.select_for_update().filter(pk=game_id)
-                .defer(*services._UNPARSED).first())
+        game = step_sql.lock_game(game_id)
         if game is None or seat not in bot_seats_of(game.id):
             raise services.ServiceError("not_seated", f"{seat!r} is not a bot's seat")
         services.check_playable(game, expected_version)

@@ -116,9 +116,6 @@ def _digest(data: Any) -> str:
 
 
 # --- applying commands ------------------------------------------------------------------------
-# The row as a command or an Ancients' step needs it: the snapshots are read only when this
-# process has not parsed the current version yet (selectors.game_state).
-_UNPARSED = ("snapshot", "initial_snapshot")
 
 
 def game_apply_command(*, game_id: Any, user, expected_version: int,
@@ -173,9 +170,13 @@ def check_playable(game: Game, expected_version: Any) -> None:
     if game.status == Game.Status.FINISHED:
         raise RuleError("game_over", "the game is over")
     if type(expected_version) is not int or expected_version != game.version:
-        raise RuleError("stale_version",
-                        f"the game has moved on (now at version {game.version}, your "
-                        f"command was for {expected_version!r}); refresh and try again")
+        raise _moved_on(game.version, expected_version)
+
+
+def _moved_on(version: int, expected_version: Any) -> RuleError:
+    return RuleError("stale_version",
+                     f"the game has moved on (now at version {version}, your command was "
+                     f"for {expected_version!r}); refresh and try again")
 
 
 def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping[str, Any],
@@ -184,15 +185,21 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
     process holds it (or, if it does not, as one read without a lock finds it), stored by
     one statement that writes only if the game row is still at that version and playing.
     In autocommit that statement is its own transaction: one or two round trips to
-    PostgreSQL instead of five. None when it does not apply: the game has moved on, the
-    command is refused or would end the game; the locked way then decides, against the
-    stored game."""
+    PostgreSQL instead of five. A command built on a version older than one this process
+    holds is refused here (`stale_version`, read from nothing). None when the short way
+    does not apply: the game has moved on, the command is refused or would end the game;
+    the locked way then decides, against the stored game."""
     if type(expected_version) is not int or not step_sql.can_write_conditionally():
         return None
     seat = selectors.SEATS.get((str(game_id), user.pk))
-    entry = selectors.STATES.entry(game_id, expected_version)
+    held = selectors.STATES.latest(game_id)
+    if seat is not None and held is not None and held[0].version > expected_version \
+            and held[0].outcome is None:
+        # this process holds a committed later version: the game has moved on, and the
+        # locked way would read the row twice to say so
+        raise _moved_on(held[0].version, expected_version)
+    entry = held if held is not None and held[0].version == expected_version else None
     if seat is None or entry is None or entry[1] is None:
-        held = selectors.STATES.latest(game_id)
         game = step_sql.read_game_for_seat(game_id, user.pk, snapshot=held is None)
         if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
             return None
@@ -231,8 +238,7 @@ def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Op
     deferred: a task delivered twice, or late, is harmless. With `enqueue_next` off, a step
     that leaves more deferred work does not start a task for it: the caller runs it."""
     with transaction.atomic():
-        game = (Game.objects.select_for_update().filter(pk=game_id)
-                .defer(*_UNPARSED).first())
+        game = step_sql.lock_game(game_id)
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
         state = selectors.game_state(game)

@@ -109,3 +109,22 @@ def test_a_refused_command_gets_the_stored_games_answer_and_changes_nothing(owne
     assert error.value.code == "not_your_turn"
     game.refresh_from_db()
     assert game.snapshot == snapshot and game.version == 2
+
+
+def test_a_command_for_a_version_older_than_this_process_holds_is_stale_without_a_query(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                    command=command)
+    assert selectors.STATES.latest(game.id)[0].version == 3
+
+    with django_assert_num_queries(0), pytest.raises(RuleError) as error:
+        services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                    command=command)
+
+    assert error.value.code == "stale_version" and "now at version 3" in error.value.message
+    game.refresh_from_db()
+    assert game.version == 3 and history_problems(game) == []
