@@ -83,6 +83,11 @@ class IconMap(Mapping[str, "str | None"]):
     def __len__(self) -> int:
         return len(self._pairs)
 
+    def to_dict(self) -> dict[str, str | None]:
+        """A plain dict of the scales, in the card's order (what `dict(icons)` gives, without
+        going through the Mapping protocol key by key: views list every card in a discard)."""
+        return self._index.copy()
+
     def __hash__(self) -> int:
         # Equality (from Mapping) ignores order, so the hash must too.
         return hash(frozenset(self._pairs))
@@ -120,7 +125,7 @@ class CardDef:
         """The card as plain data; `card_from_data` reads it back to an equal card."""
         if self.wild:
             return {"id": self.id, "wild": True}
-        data: dict[str, Any] = {"id": self.id, "icons": dict(self.icons)}
+        data: dict[str, Any] = {"id": self.id, "icons": self.icons.to_dict()}
         if self.open is not None:
             data["open"] = self.open
         return data
