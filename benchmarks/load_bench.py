@@ -1,7 +1,7 @@
 """Load: N concurrent co-op games at people's pace, for the largest N the site holds.
 
     python benchmarks/load_bench.py [--steps 25,50,100,200,300,400,500] [--duration 60]
-                                    [--period 5]
+                                    [--period 5] [--web-processes N]
 
 The shipped shape on loopback, with the shipped settings: the site as docker-compose.yml
 serves it (uvicorn, two web processes, real flood limits, persistent database connections),
@@ -137,7 +137,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
     if args.trace:
         extra_env["BENCH_TRACE"] = args.trace
     server = web_server(port, database_url=database_url, redis_url=redis_url,
-                        log=logs / f"load-web-{port}.log", extra_env=extra_env, **trace)
+                        log=logs / f"load-web-{port}.log", extra_env=extra_env,
+                        processes=args.web_processes, **trace)
     worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
                            log=logs / f"load-worker-{port}.log").start()
     best = 0
@@ -145,7 +146,9 @@ async def run(args, database_url: str, redis_url: str) -> None:
         await asyncio.to_thread(server.start)
         print("server settings: " + ("shipped" if args.conn_max_age is None else
                                      f"DB_CONN_MAX_AGE={args.conn_max_age}")
-              + f"; {WEB_PROCESSES} uvicorn web processes, Celery prefork worker (2 children)")
+              + f"; {args.web_processes} uvicorn web processes"
+              + (" (shipped)" if args.web_processes == WEB_PROCESSES else " (NOT as shipped)")
+              + ", Celery prefork worker (2 children)")
         print(f"web pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
               f"one command per {args.period:g} s per player, {args.duration:g} s per step")
         seed = 20_000 + int(time.time()) % 10_000 * 100
@@ -168,11 +171,18 @@ def main() -> None:
     parser.add_argument("--steps", default="25,50,100,200,300,400,500", type=numbers)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--period", type=float, default=5)
+    parser.add_argument("--web-processes", type=int, default=None,
+                        help="uvicorn processes (default: as shipped)")
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="DB_CONN_MAX_AGE for the server (default: as shipped)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
-    bench_main(run, parser.parse_args())
+    args = parser.parse_args()
+    if args.web_processes is None:
+        from benchmarks.live_site import WEB_PROCESSES
+
+        args.web_processes = WEB_PROCESSES
+    bench_main(run, args)
 
 
 if __name__ == "__main__":
