@@ -280,3 +280,31 @@ def test_choices_are_also_buttons_for_keyboards_and_small_screens(chromium):
     page.keyboard.press("Enter")
     wait_idle(page)
     assert table.state.characters["guild_warden"].space == 21
+
+
+def test_a_click_on_a_counter_in_a_target_space_picks_that_space(chromium):
+    """Counters lying in a space cover part of it: a click on one while the play asks for a
+    space is a click on the space it lies in (it used to be refused: "That is not a choice here.")."""
+    from games.rules.legal import legal_commands
+
+    table = awoken_table(players=2)
+    state = table.state
+    legal = [c.to_data() if hasattr(c, "to_data") else c for c in legal_commands(state, "p1")]
+    move = next(c for c in legal if c.get("do") == "move" and len(c["cards"]) == 1
+                and not state.card(c["cards"][0]).wild)
+    counter = next(o for o in state.awoken.objects.values() if not o.revealed)
+    state.awoken.update_object(counter.id, space=move["to"])
+    page = open_page(chromium, table, "p1")
+    page.click(f'.card[data-card="{move["cards"][0]}"]')
+    name = page.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
+    option = page.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
+    moving = page.locator("[data-role=intent]").filter(has_text="moves to")
+    expect(option.or_(moving).first).to_be_visible()
+    if option.count():
+        option.first.click()
+    expect(page.locator(f'polygon.cell.target[data-space="{move["to"]}"]')).to_be_visible()
+    page.click(f'.token[data-figure="{counter.id}"]', force=True)
+    wait_idle(page)
+    assert table.state.characters[move["character"]].space == move["to"]
+    expect(page.locator("[data-role=log]")).to_contain_text(f"to {move['to']}.")
+    assert page.js_errors == []

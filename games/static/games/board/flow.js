@@ -282,8 +282,12 @@ export class PlayFlow {
       return true;
     }
     if (this.step.kind === "space") {
+      // a token drawn in a space (a figure, an object counter, a crystal, a shard) covers
+      // part of it: a click on the token is a click on the space where it is drawn
+      const drawn = this.app.tokens.get(id);
       const f = this.character(id) || (this.view.monsters || []).find((m) => m.id === id);
-      if (f && this.step.choices.has(f.space)) return this.clickSpace(f.space);
+      const space = drawn && typeof drawn.space === "number" ? drawn.space : f && f.space;
+      if (this.step.choices.has(space)) return this.clickSpace(space);
     }
     this.app.toast(this.step.why || "That is not a choice here.");
     return false;
