@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import (  # noqa: E402
     cpu_seconds, cpu_ticks, percentile, rss_mib, services_cpu_seconds, steal_share)
-from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
+from benchmarks.live_site import WEB_PROCESSES, bench_main, make_users, numbers  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
 
@@ -127,7 +127,7 @@ def report(step: dict) -> bool:
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
-    from benchmarks.live_site import WEB_PROCESSES, celery_worker, free_port, web_server
+    from benchmarks.live_site import celery_worker, free_port, web_server
 
     users, cookies = await asyncio.to_thread(make_users)
     port = free_port()
@@ -171,18 +171,13 @@ def main() -> None:
     parser.add_argument("--steps", default="25,50,100,200,300,400,500", type=numbers)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--period", type=float, default=5)
-    parser.add_argument("--web-processes", type=int, default=None,
+    parser.add_argument("--web-processes", type=int, default=WEB_PROCESSES,
                         help="uvicorn processes (default: as shipped)")
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="DB_CONN_MAX_AGE for the server (default: as shipped)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
-    args = parser.parse_args()
-    if args.web_processes is None:
-        from benchmarks.live_site import WEB_PROCESSES
-
-        args.web_processes = WEB_PROCESSES
-    bench_main(run, args)
+    bench_main(run, parser.parse_args())
 
 
 if __name__ == "__main__":

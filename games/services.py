@@ -116,8 +116,6 @@ def _digest(data: Any) -> str:
 
 
 # --- applying commands ------------------------------------------------------------------------
-
-
 def game_apply_command(*, game_id: Any, user, expected_version: int,
                        command: Mapping[str, Any], publish: bool = True) -> ApplyResult:
     """Apply one command from the seat `user` holds.

@@ -28,6 +28,8 @@ from games.models import Game, GameCommand, GameEvent, Seat
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
 _GAME_COLUMNS = ("id", "mode", "status", "version", "last_seq", "awaiting", "campaign_id",
                  "campaign_chapter", "seed")
+# The game-row reads' SQL, made once per database vendor and kind of read.
+_ROW_SQL: dict[tuple, str] = {}
 
 
 def _db() -> BaseDatabaseWrapper:
@@ -48,14 +50,14 @@ def lock_game(game_id: Any) -> Optional[Game]:
     compiling a query each time."""
     db = _db()
     key = (db.vendor, "lock")
-    if key not in _SEAT_SQL:
+    if key not in _ROW_SQL:
         quote = db.ops.quote_name
         columns = ", ".join(quote(c) for c in _GAME_COLUMNS)
-        _SEAT_SQL[key] = (f"SELECT {columns} FROM {quote(Game._meta.db_table)} "
+        _ROW_SQL[key] = (f"SELECT {columns} FROM {quote(Game._meta.db_table)} "
                           f"WHERE {quote('id')} = %s"
                           + (" FOR UPDATE" if db.features.has_select_for_update else ""))
     pk = Game._meta.pk.get_db_prep_value(game_id, db)
-    return next(iter(Game.objects.raw(_SEAT_SQL[key], [pk])), None)
+    return next(iter(Game.objects.raw(_ROW_SQL[key], [pk])), None)
 
 
 def read_game_for_seat(game_id: Any, user_id: Any, *, snapshot: bool) -> Optional[Game]:
@@ -73,21 +75,18 @@ def _game_for_seat(game_id: Any, user_id: Any, *, lock: bool,
     return next(iter(Game.objects.raw(sql, [pk, user_id])), None)
 
 
-_SEAT_SQL: dict[tuple, str] = {}
-
-
 def _game_for_seat_sql(db: BaseDatabaseWrapper, locking: bool, snapshot: bool) -> str:
     key = (db.vendor, locking, snapshot)
-    if key not in _SEAT_SQL:
+    if key not in _ROW_SQL:
         quote = db.ops.quote_name
         names = _GAME_COLUMNS + (("snapshot",) if snapshot else ())
         columns = ", ".join(f"g.{quote(c)}" for c in names)
-        _SEAT_SQL[key] = (
+        _ROW_SQL[key] = (
             f"SELECT {columns}, s.{quote('seat')} AS my_seat FROM {quote(Game._meta.db_table)} g "
             f"JOIN {quote(Seat._meta.db_table)} s ON s.{quote('game_id')} = g.{quote('id')} "
             f"WHERE g.{quote('id')} = %s AND s.{quote('user_id')} = %s"
             + (" FOR UPDATE OF g" if locking else ""))
-    return _SEAT_SQL[key]
+    return _ROW_SQL[key]
 
 
 class GameMovedOn(Exception):

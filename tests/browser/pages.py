@@ -68,6 +68,22 @@ def answer_cautiously(page: Any) -> bool:
     return True
 
 
+def start_a_move(page: Any, move: dict) -> None:
+    """Pick the move's card and, when the card offers a choice of actions, its "Move ..."
+    option: the board then waits for the destination. (A loaded machine draws the options
+    later than the click returns, so this waits for the options or the question.)"""
+    from playwright.sync_api import expect
+
+    page.click(f'.card[data-card="{move["cards"][0]}"]')
+    name = page.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
+    option = page.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
+    moving = page.locator("[data-role=intent]").filter(has_text="moves to")
+    expect(option.or_(moving).first).to_be_visible()
+    if option.count():
+        option.first.click()
+    expect(moving).to_be_visible()
+
+
 def shot(page: Any, name: str, element: str = "") -> None:
     """A screenshot of the page (or of one element of it) as test-artifacts/NAME.png, once
     entrance animations have finished."""

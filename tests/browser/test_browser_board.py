@@ -21,7 +21,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import (  # noqa: E402
     awoken_table, case_table, duel_case, open_page, skirmish_table, wait_idle)
-from browser.pages import answer_cautiously, shot  # noqa: E402
+from browser.pages import answer_cautiously, shot, start_a_move  # noqa: E402
 
 
 def duel(chromium):
@@ -295,13 +295,7 @@ def test_a_click_on_a_counter_in_a_target_space_picks_that_space(chromium):
     counter = next(o for o in state.awoken.objects.values() if not o.revealed)
     state.awoken.update_object(counter.id, space=move["to"])
     page = open_page(chromium, table, "p1")
-    page.click(f'.card[data-card="{move["cards"][0]}"]')
-    name = page.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
-    option = page.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
-    moving = page.locator("[data-role=intent]").filter(has_text="moves to")
-    expect(option.or_(moving).first).to_be_visible()
-    if option.count():
-        option.first.click()
+    start_a_move(page, move)
     expect(page.locator(f'polygon.cell.target[data-space="{move["to"]}"]')).to_be_visible()
     page.click(f'.token[data-figure="{counter.id}"]', force=True)
     wait_idle(page)

@@ -29,7 +29,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import wait_idle  # noqa: E402
 from browser.live import game_row, game_state_now  # noqa: E402
-from browser.pages import PASSWORD, answer_cautiously, shot  # noqa: E402
+from browser.pages import PASSWORD, answer_cautiously, shot, start_a_move  # noqa: E402
 
 # `people` (tests/conftest.py): people() is a new person's page on the live site.
 
@@ -126,16 +126,7 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
     wild = set(ada.evaluate("window.wildlandsBoard.me().hand.filter(c => c.wild).map(c => c.id)"))
     move = next(c for c in legal if c.get("do") == "move" and len(c["cards"]) == 1
                 and c["cards"][0] not in wild)
-    ada.click(f'.card[data-card="{move["cards"][0]}"]')
-    name = ada.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
-    option = ada.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
-    moving = ada.locator("[data-role=intent]").filter(has_text="moves to")
-    # the card offers a choice of actions, or goes straight to the target: wait for either
-    # (a loaded machine draws the options later than the click returns)
-    expect(option.or_(moving).first).to_be_visible()
-    if option.count():
-        option.first.click()
-    expect(moving).to_be_visible()
+    start_a_move(ada, move)
     # force: the space's number and whatever stands in it (figures, object counters) are
     # drawn over the cell, and a click on them picks the space just the same
     ada.click(f'polygon.cell[data-space="{move["to"]}"]', force=True)

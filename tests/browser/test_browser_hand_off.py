@@ -22,7 +22,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import awoken_table, open_page, wait_idle  # noqa: E402
-from browser.pages import answer_cautiously, shot  # noqa: E402
+from browser.pages import answer_cautiously, shot, start_a_move  # noqa: E402
 from support.site import eager_celery  # noqa: E402,F401  (fixture)
 
 END = "[data-role=end-turn]"
@@ -38,18 +38,6 @@ def a_plain_move(table, seat: str) -> dict:
     legal = table.initial(seat)["legal"]
     return next(c for c in legal if c["do"] == "move" and len(c["cards"]) == 1
                 and not cards[c["cards"][0]].wild)
-
-
-def start_a_move(page, move: dict) -> None:
-    """Pick the card and the move option: the board then waits for the destination."""
-    page.click(f'.card[data-card="{move["cards"][0]}"]')
-    name = page.evaluate("(id) => window.wildlandsBoard.flow.name(id)", move["character"])
-    option = page.locator(f'button.option[data-action="move"]:has-text("Move {name}")')
-    moving = page.locator(INTENT).filter(has_text="moves to")
-    expect(option.or_(moving).first).to_be_visible()
-    if option.count():
-        option.first.click()
-    expect(moving).to_be_visible()
 
 
 def sent(table, seat: str, name: str) -> list:
