@@ -122,11 +122,16 @@ def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = No
 def bench_main(run: Callable[..., Awaitable[None]], args: Any) -> None:
     """A site benchmark's run once its arguments are read: Django set up against the
     benchmark's PostgreSQL and Redis (benchmarks/bench_env.py), the machine described, then
-    `run(args, database_url, redis_url)`, and how long it all took."""
+    `run(args, database_url, redis_url)`, and how long it all took. The clients' process
+    runs its collector as the site's processes do (wildlands_site.gc_tuning): it stands in
+    for hundreds of browsers, and its own full collections (400 ms walks of every client's
+    updates at 300 load games) were being counted as the site's latency."""
     from benchmarks.bench_env import machine, setup_django
+    from wildlands_site.gc_tuning import settle_after_startup
 
     started = time.monotonic()
     urls = setup_django()
+    settle_after_startup()
     print("\n".join(machine()))
     asyncio.run(run(args, *urls))
     print(f"(ran {time.monotonic() - started:.0f} s)")

@@ -32,3 +32,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+from wildlands_site.gc_tuning import settle_after_startup  # noqa: E402
+
+settle_after_startup()  # after everything above is imported (see the module)

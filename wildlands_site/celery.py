@@ -29,3 +29,12 @@ def _close_old_connections(**kwargs) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@signals.worker_init.connect
+def _settle_after_startup(**kwargs) -> None:
+    """The worker's collector as the web's (wildlands_site.gc_tuning); prefork children
+    inherit it from the main process, which starts them after this."""
+    from wildlands_site.gc_tuning import settle_after_startup
+
+    settle_after_startup()

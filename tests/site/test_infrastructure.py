@@ -203,3 +203,38 @@ def test_well_formed_environment_values_are_read(monkeypatch):
         "django.db.backends.postgresql", "db", 5433, "wildlands"
     )
     assert env.env_redis_url("WL_EMPTY") is None
+
+
+# -- the serving processes' collector (wildlands_site.gc_tuning) ---------------------------------
+def _collector_after(code: str) -> list:
+    """gc's thresholds and frozen count in a fresh interpreter after `code` (a subprocess:
+    the settings are process-wide and the test run keeps its own)."""
+    import json
+    import subprocess
+    import sys
+
+    probe = f"{code}\nimport gc, json\nprint(json.dumps([gc.get_threshold(), gc.get_freeze_count()]))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, cwd=settings.BASE_DIR,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "wildlands_site.settings"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_web_process_freezes_what_it_loaded_and_collects_cycles_less_often():
+    from wildlands_site.gc_tuning import THRESHOLDS
+
+    thresholds, frozen = _collector_after("import wildlands_site.asgi")
+    assert tuple(thresholds) == THRESHOLDS
+    assert frozen > 50_000  # Django, the rules and the site, never walked again
+
+
+def test_the_celery_worker_runs_its_collector_as_the_web_does():
+    from wildlands_site.gc_tuning import THRESHOLDS
+
+    thresholds, frozen = _collector_after(
+        "import django; django.setup()\n"
+        "from celery import signals\nfrom wildlands_site.celery import app\n"
+        "signals.worker_init.send(sender=None)")
+    assert tuple(thresholds) == THRESHOLDS
+    assert frozen > 50_000
