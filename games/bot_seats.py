@@ -32,7 +32,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import selectors, step_sql
+from games import selectors, step_sql, task_sender
 from games.bots import make_bot
 from games.models import Game, Seat
 from games.rules.commands import parse_command
@@ -219,7 +219,7 @@ def send_bot_turn(game_id: str, version: int, *, countdown: Optional[float] = No
 
     if not run_bot_turn.app.conf.task_always_eager:
         delay = settings.BOT_STEP_SECONDS if countdown is None else countdown
-        run_bot_turn.apply_async((game_id, version), countdown=delay or None)
+        task_sender.send(run_bot_turn, (game_id, version), countdown=delay or None)
         return
     pending = getattr(_EAGER, "pending", None)
     if pending is not None:  # a bot step's own commit: the loop below takes it

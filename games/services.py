@@ -25,7 +25,7 @@ from typing import Any, Mapping, Optional, Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_seats, broadcast, history, selectors, step_sql
+from games import bot_seats, broadcast, history, selectors, step_sql, task_sender
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -370,7 +370,7 @@ def _record_outcome(game: Game, state: GameState) -> None:
 def _enqueue_ancients(game_id: str, version: int) -> None:
     from games.tasks import run_ancients_turn
 
-    run_ancients_turn.delay(game_id, version)
+    task_sender.send(run_ancients_turn, (game_id, version))
 
 
 # A table that has waited this long for the Ancients has most likely lost their task.

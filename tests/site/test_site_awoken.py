@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games import campaigns, first_state, lobby, selectors, services
+from games import campaigns, first_state, lobby, selectors, services, task_sender
 from games.models import Campaign, Game, GameCommand
 from games.rules import engine
 from games.rules.outcome import Cause, Outcome, Result
@@ -77,7 +77,8 @@ def test_ending_the_players_turn_leaves_the_ancients_for_the_worker(owner, teamm
                                                                      monkeypatch):
     game = start_coop(owner, teammate)
     started = []
-    monkeypatch.setattr(run_ancients_turn, "delay", lambda *args: started.append(args))
+    monkeypatch.setattr(run_ancients_turn, "apply_async",
+                        lambda args, countdown=None: started.append(tuple(args)))
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(1)
     for _ in range(200):  # play until the players' turn ends
@@ -89,6 +90,7 @@ def test_ending_the_players_turn_leaves_the_ancients_for_the_worker(owner, teamm
             services.game_apply_command(game_id=game.id, user=users[seat],
                                         expected_version=state.version, command=command)
     game.refresh_from_db()
+    assert task_sender.wait_until_sent()
 
     assert game.awaiting == ["ancients"]
     assert started == [(str(game.id), game.version)]

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from benchmarks.live_site import database_url
-from games import selectors, services
+from games import selectors, services, task_sender
 from games.models import Game, GameCommand
 from games.rules.events import EVENT_KINDS, register_event_kinds
 from games.rules.frames import has_deferred_work, register_frame_handler
@@ -108,13 +108,15 @@ def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
     seat, user, command = scripted_move(game, owner, teammate)
     started = []
     change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(7)))
-    monkeypatch.setattr(run_ancients_turn, "delay", lambda *args: started.append(args))
+    monkeypatch.setattr(run_ancients_turn, "apply_async",
+                        lambda args, countdown=None: started.append(tuple(args)))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                              command=command)
     assert result.deferred and started == []  # nothing before the commit
     for callback in callbacks:
         callback()
+    assert task_sender.wait_until_sent()  # published by the sending thread (unless eager)
 
     assert started == [(str(game.id), 3)]
     game.refresh_from_db()

@@ -1,0 +1,67 @@
+"""Sending a Celery task once a step has committed, without holding up the step's thread.
+
+Publishing a task is kombu's work plus a round trip to Redis, and it ran on the web
+process's database thread, which every socket of the process queues for: a sixth of that
+thread's time at 300 load games went to starting the Ancients' turns (py-spy,
+docs/performance.md). Tasks are handed to one sending thread per process instead, in the
+order they were handed over. A task that cannot be sent (the broker is down) is logged and
+lost, as before; the stalled-turn sweep (`services.ancients_requeue_stalled`) sends it again.
+
+With Celery eager (no broker: the embedded mode and the fast tests) a task still runs at
+once in the caller, whose request or test expects its effects.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import threading
+from typing import Any, Optional
+
+logger = logging.getLogger(__name__)
+
+_QUEUE: "queue.SimpleQueue[tuple[Any, tuple, Optional[float]]]" = queue.SimpleQueue()
+_SENDER_PID: Optional[int] = None
+_SENDER_LOCK = threading.Lock()
+
+
+def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
+    """Send `task(*args)` (after `countdown` seconds, if given)."""
+    if task.app.conf.task_always_eager:
+        task.apply_async(args, countdown=countdown)
+        return
+    _start_sender()
+    _QUEUE.put((task, args, countdown))
+
+
+def wait_until_sent(timeout: float = 10) -> bool:
+    """Block until every task handed over so far has been published (or failed); for
+    callers that stop right after (a management command, a test)."""
+    done = threading.Event()
+    _start_sender()
+    _QUEUE.put((None, (done,), None))
+    return done.wait(timeout)
+
+
+def _start_sender() -> None:
+    """The sending thread, started on first use (again in a forked child, whose parent's
+    thread did not fork)."""
+    global _SENDER_PID
+    if _SENDER_PID == os.getpid():
+        return
+    with _SENDER_LOCK:
+        if _SENDER_PID != os.getpid():
+            threading.Thread(target=_send_forever, name="task-sender", daemon=True).start()
+            _SENDER_PID = os.getpid()
+
+
+def _send_forever() -> None:
+    while True:
+        task, args, countdown = _QUEUE.get()
+        if task is None:  # wait_until_sent's marker
+            args[0].set()
+            continue
+        try:
+            task.apply_async(args, countdown=countdown)
+        except Exception:  # the broker is away: the stalled-turn sweep sends it again
+            logger.exception("could not send task %s%r", task.name, args)
