@@ -191,6 +191,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._reject(client_id, error.code, error.message)
             return
         await self.send_json({"type": "ack", "id": client_id, "version": result.version})
+        for delivery in result.deliveries:  # the mover's own update, without the round trip
+            if delivery.group == self.seat_group:  # through Redis (the copy that comes back
+                await self.game_changed(delivery.message)  # is then already sent: skipped)
         try:
             await broadcast.send(result.deliveries, self.channel_layer)
         except Exception:  # stored and acked: the sockets catch up at the next change or resync

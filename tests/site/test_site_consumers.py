@@ -132,6 +132,43 @@ async def test_a_command_is_acknowledged_and_the_update_reaches_both_seats(owner
     await p2.disconnect()
 
 
+async def test_the_mover_sees_its_own_update_without_waiting_on_the_channel_layer(
+        owner, teammate, monkeypatch):
+    """The socket that sent a command sends its own seat's update itself, straight after the
+    ack; the copy the channel layer brings back is not sent again."""
+    from games import broadcast
+
+    game = await _game(owner, teammate)
+    p1, p2 = communicator(game.id, owner), communicator(game.id, teammate)
+    await connect_seated(p1)
+    await connect_seated(p2)
+    await drain(p1)
+    await drain(p2)
+    user, seat, command, version = await _next(game.id, owner, teammate)
+    sender, other = (p1, p2) if seat == "p1" else (p2, p1)
+    held = []
+
+    async def held_back(deliveries, layer=None):
+        held.extend(deliveries)
+
+    monkeypatch.setattr(broadcast, "send", held_back)
+    await sender.send_json_to({"type": "command", "id": "c1", "expected_version": version,
+                               "command": command})
+    ack = await receive_until(sender, lambda m: m["type"] in ("ack", "rejected"))
+    mine = await receive_until(sender, lambda m: m["type"] == "update")
+
+    assert ack["type"] == "ack" and mine["version"] == version + 1
+    assert mine["view"]["seat"] == seat
+    assert await other.receive_nothing(timeout=0.3)  # its copy is still held back
+    monkeypatch.undo()
+    await broadcast.send(held)
+    theirs = await receive_until(other, lambda m: m["type"] == "update")
+    assert theirs["version"] == version + 1
+    assert await sender.receive_nothing(timeout=0.3)  # its own copy came back: not sent twice
+    await p1.disconnect()
+    await p2.disconnect()
+
+
 async def test_rejections_carry_the_rule_code(owner, teammate):
     game = await _game(owner, teammate)
     user, seat, command, version = await _next(game.id, owner, teammate)
