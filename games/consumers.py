@@ -243,7 +243,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._send_update(after=self.last_seq)
 
     async def game_presence(self, message: dict) -> None:
-        await self._send_presence(list(message.get("connected", [])))
+        """A seat's socket opened or closed. The notice's own list is the seats its sender
+        read, and two notices can arrive in another order than they were read (a seat's old
+        socket closing while its new one opens): the seats are read again here, so the last
+        notice shows the table as it is."""
+        if self.seat is None:
+            return
+        connected = await database_sync_to_async(selectors.connected_seats)(self.game_id)
+        await self._send_presence(connected)
 
     # -- sending -----------------------------------------------------------------------------
     async def _send_update(self, *, after: Optional[int], force: bool = False,

@@ -90,6 +90,32 @@ async def test_presence_reaches_the_other_seat_on_connect_and_disconnect(owner, 
     await first.disconnect()
 
 
+async def test_a_presence_notice_that_arrives_late_does_not_show_a_connected_seat_as_away(
+        owner, teammate):
+    """Notices can arrive in another order than their lists were read: the socket shows the
+    seats as they are when the notice arrives, not the list the notice carried."""
+    from channels.layers import get_channel_layer
+
+    from games import broadcast
+
+    game = await _game(owner, teammate)
+    first, second = communicator(game.id, owner), communicator(game.id, teammate)
+    await connect_seated(first)
+    await connect_seated(second)
+    joined = await receive_until(first, lambda m: m["type"] == "presence")
+    assert joined["connected"] == ["p1", "p2"]
+
+    # the notice of an earlier moment, when only p1 was there, delivered now
+    await get_channel_layer().group_send(broadcast.game_group(game.id),
+                                         {"type": "game.presence", "connected": ["p1"]})
+
+    assert await first.receive_nothing(timeout=0.3)  # still ["p1", "p2"]: nothing new to say
+    await second.disconnect()
+    left = await receive_until(first, lambda m: m["type"] == "presence")
+    assert left["connected"] == ["p1"]
+    await first.disconnect()
+
+
 async def test_the_real_asgi_stack_signs_the_player_in_from_the_session_cookie(owner, teammate):
     from wildlands_site.asgi import application
 
