@@ -9,11 +9,13 @@ back.
 
 Each socket remembers the last event seq it has sent. A change to the game reaches each
 seat's group with that seat's update already built by the process that stored it
-(games.broadcast); a socket that has sent every event before the change forwards it as it
-is, and one that has not (it missed a message, or the changes arrived out of order) reads
-the events after its own last seq and its seat's view from the database instead (as it
-does when games.layer_watch tells it the channel layer was away). So a
-socket can never skip or repeat an event, and no socket ever receives another seat's view.
+(games.broadcast); the socket that sent the command sends its own seat's update straight
+after the ack (the copy the layer brings back is then skipped). A socket that has sent
+every event before the change forwards it as it is, and one that has not (it missed a
+message, or the changes arrived out of order) reads the events after its own last seq and
+its seat's view from the database instead (as it does when games.layer_watch tells it the
+channel layer was away). So a socket can never skip or repeat an event, and no socket ever
+receives another seat's view.
 Bad input is answered, never raised: a malformed or oversized message gets `bad_message`,
 a flood gets `rate_limited`.
 """
@@ -95,7 +97,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
         await self.channel_layer.group_send(
-            self.group, {"type": "game.presence", "connected": connected})
+            self.group, {"type": "game.presence"})
         await self._send_update(after=_query_int(self.scope, "last_seq"), log=True)
 
     async def disconnect(self, code: int) -> None:
@@ -104,10 +106,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         layer_watch.forget(self.channel_name)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_discard(self.seat_group, self.channel_name)
-        connected = await database_sync_to_async(presence.seat_disconnect)(
+        await database_sync_to_async(presence.seat_disconnect)(
             game_id=self.game_id, seat=self.seat)
         await self.channel_layer.group_send(
-            self.group, {"type": "game.presence", "connected": connected})
+            self.group, {"type": "game.presence"})
 
     # -- client messages ---------------------------------------------------------------------
     async def receive(self, text_data: Optional[str] = None,
@@ -243,10 +245,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._send_update(after=self.last_seq)
 
     async def game_presence(self, message: dict) -> None:
-        """A seat's socket opened or closed. The notice's own list is the seats its sender
-        read, and two notices can arrive in another order than they were read (a seat's old
-        socket closing while its new one opens): the seats are read again here, so the last
-        notice shows the table as it is."""
+        """A seat's socket opened or closed. The notice carries no list of seats: two
+        notices can arrive in another order than their senders read the seats (a seat's old
+        socket closing while its new one opens), so each socket reads them when a notice
+        arrives, and the last notice shows the table as it is."""
         if self.seat is None:
             return
         connected = await database_sync_to_async(selectors.connected_seats)(self.game_id)

@@ -35,8 +35,8 @@ def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
 
 
 def wait_until_sent(timeout: float = 10) -> bool:
-    """Block until every task handed over so far has been published (or failed); for
-    callers that stop right after (a management command, a test)."""
+    """Block until every task handed over so far has been published (or failed): for a
+    test that checks what was sent."""
     done = threading.Event()
     _start_sender()
     _QUEUE.put((None, (done,), None))

@@ -105,7 +105,7 @@ async def test_a_presence_notice_that_arrives_late_does_not_show_a_connected_sea
     joined = await receive_until(first, lambda m: m["type"] == "presence")
     assert joined["connected"] == ["p1", "p2"]
 
-    # the notice of an earlier moment, when only p1 was there, delivered now
+    # a notice delivered late (or one carrying an old list, as notices once did)
     await get_channel_layer().group_send(broadcast.game_group(game.id),
                                          {"type": "game.presence", "connected": ["p1"]})
 
