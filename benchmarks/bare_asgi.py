@@ -13,10 +13,10 @@ is lifted: the round-trip and throughput benchmarks send moves far faster than p
 """
 import os
 
-from django.core.asgi import get_asgi_application
+import wildlands_site.asgi as site  # the site's own process set-up (its GIL switch interval
+# and collector policy), so what is measured here is a web process as shipped
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildlands_site.settings")
-django_asgi_app = get_asgi_application()
+django_asgi_app = site.django_asgi_app
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
@@ -105,6 +105,10 @@ def _trace_consumer(path: str) -> None:
     from games import selectors
     wrap_sync(selectors, "update_payload")
 
+
+from wildlands_site.gc_tuning import settle_after_startup  # noqa: E402
+
+settle_after_startup()  # again, after this module's own imports
 
 if os.environ.get("BENCH_TRACE"):
     _trace_consumer(os.environ["BENCH_TRACE"])

@@ -161,6 +161,8 @@ class SeatClient(SocketClient):
         elif kind == "rejected" and message.get("code") == "stale_version":
             self.tally.stale += 1
             self.tally.reply_times.append(answered - started)
+            await self._wait_past(version, started)  # as a page does: the next move is
+            # chosen on the update that made this one stale, not sent again on the old view
         elif kind == "rejected":
             code = message.get("code")
             self.tally.refused[code] = self.tally.refused.get(code, 0) + 1
@@ -169,6 +171,16 @@ class SeatClient(SocketClient):
                 self.tally.error(f"rejected {code}")
         else:
             self.tally.error(f"{kind} {message.get('code', '')}".strip())
+
+    async def _wait_past(self, version: int, started: float) -> None:
+        """Until an update after `version` has arrived (the reply timeout at most)."""
+        while self.latest["version"] <= version:
+            self.version_seen.clear()
+            try:
+                await asyncio.wait_for(self.version_seen.wait(),
+                                       self.reply_timeout - (time.perf_counter() - started))
+            except asyncio.TimeoutError:
+                return
 
     async def play(self, *, period: float, until: float) -> None:
         """One move every `period` seconds (first after a random offset) until `until`."""

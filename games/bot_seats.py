@@ -72,6 +72,11 @@ def bot_seats_of(game_id: Any) -> dict[str, str]:
     return found
 
 
+def cached(game_id: Any) -> Optional[dict[str, str]]:
+    """The game's bot seats if this process has read them already, else None (no query)."""
+    return _BOT_SEATS.get(str(game_id))
+
+
 def clear_cache() -> None:
     _BOT_SEATS.clear()
 

@@ -186,9 +186,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._reject(client_id, "bad_message", "'command' must be an object")
             return
         try:
-            result = await database_sync_to_async(services.game_apply_command)(
-                game_id=self.game_id, user=self.user, expected_version=version, command=command,
-                publish=False)
+            result = await services.game_apply_command_on_loop(
+                game_id=self.game_id, user=self.user, expected_version=version, command=command)
+            if result is None:  # it needs the database thread
+                result = await database_sync_to_async(services.game_apply_command)(
+                    game_id=self.game_id, user=self.user, expected_version=version,
+                    command=command, publish=False)
         except (RuleError, services.ServiceError) as error:
             await self._reject(client_id, error.code, error.message)
             return

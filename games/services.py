@@ -15,17 +15,20 @@ What the site decides for people when a game starts: `first_state`.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, AsyncIterator, Callable, Mapping, Optional, Sequence
 
+import psycopg
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_seats, broadcast, history, selectors, step_sql, task_sender
+from games import bot_seats, broadcast, history, loop_database, selectors, step_sql, task_sender
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -189,22 +192,93 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
     the locked way then decides, against the stored game."""
     if type(expected_version) is not int or not step_sql.can_write_conditionally():
         return None
+    held = _held_for_command(game_id, user, expected_version)
+    if held is None:
+        game = step_sql.read_game_for_seat(game_id, user.pk,
+                                           snapshot=selectors.STATES.latest(game_id) is None)
+        if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
+            return None
+        selectors.SEATS.put((str(game.id), user.pk), game.my_seat)
+        entry = selectors.STATES.entry(game_id, expected_version)
+        state = selectors.game_state(game) if entry is None else entry[0]
+        held = (game.my_seat, state, game.last_seq)
+    built = _short_way_step(game_id, held, expected_version, command)
+    if built is None:
+        return None
+    try:
+        step_sql.write_step(built.game, built.rows, built.commands, built.fields,
+                            if_version=expected_version)
+    except step_sql.GameMovedOn:
+        return None
+    for callback, robust in _after_commit(built, publish=publish):
+        transaction.on_commit(callback, robust=robust)
+    return built.result
+
+
+async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: Any,
+                                     command: Mapping[str, Any]) -> Optional[ApplyResult]:
+    """`game_apply_command` for the event loop (the game consumer), when this process holds
+    all a command needs: the seat, the game at the expected version, its bot seats. The
+    step is then stored by its one conditional statement on a connection of the loop's own
+    (games.loop_database), without the database thread (see that module for why). A
+    game's commands are stored one at a time in each process, in the order they came.
+    The caller sends `result.deliveries` (as with `publish` off).
+
+    None when the command needs the database thread (nothing held, an undo, the game has
+    moved on in the database, the rules refuse it, it ends the game, or tasks run in the
+    caller): `game_apply_command` then decides, with the same answers as ever.
+
+    :raises RuleError: stale_version, for a version older than one this process holds.
+    """
+    if (user is None or not user.is_authenticated or type(expected_version) is not int
+            or not isinstance(command, Mapping) or command.get("do") == "undo"
+            or not step_sql.can_write_conditionally() or task_sender.runs_in_caller()
+            or bot_seats.cached(game_id) is None):
+        return None
+    async with _GAME_TURNS.hold(str(game_id)):
+        held = _held_for_command(game_id, user, expected_version)
+        if held is None:
+            return None
+        built = _short_way_step(game_id, held, expected_version, command)
+        if built is None:
+            return None
+        sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
+                                                 built.fields, expected_version)
+        try:
+            row = await loop_database.fetch_one(sql, params)
+        except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
+            # away: the database thread's way tries again (the write is conditional, so
+            # a step that did commit is then refused as stale, never stored twice)
+            logger.warning("game %s: the loop's statement failed", game_id, exc_info=True)
+            return None
+        if not step_sql.wrote(row):
+            return None  # the game moved on in the database: the locked way says how
+        for callback, robust in _after_commit(built, publish=False):
+            _run_committed(callback, robust)
+        return built.result
+
+
+def _held_for_command(game_id: Any, user, expected_version: int
+                      ) -> Optional[tuple[str, GameState, int]]:
+    """(seat, state, last seq) of the game at `expected_version` as this process holds it,
+    or None when it does not hold them all. A command built on a version older than one
+    this process holds is refused (the locked way would read the row twice to say so)."""
     seat = selectors.SEATS.get((str(game_id), user.pk))
     held = selectors.STATES.latest(game_id)
     if seat is not None and held is not None and held[0].version > expected_version \
             and held[0].outcome is None:
-        # this process holds a committed later version: the game has moved on, and the
-        # locked way would read the row twice to say so
+        # this process holds a committed later version: the game has moved on
         raise _moved_on(held[0].version, expected_version)
-    entry = held if held is not None and held[0].version == expected_version else None
-    if seat is None or entry is None or entry[1] is None:
-        game = step_sql.read_game_for_seat(game_id, user.pk, snapshot=held is None)
-        if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
-            return None
-        seat = game.my_seat
-        selectors.SEATS.put((str(game.id), user.pk), seat)
-        entry = (selectors.game_state(game) if entry is None else entry[0], game.last_seq)
-    state, last_seq = entry
+    if seat is None or held is None or held[0].version != expected_version or held[1] is None:
+        return None
+    return seat, held[0], held[1]
+
+
+def _short_way_step(game_id: Any, held: tuple[str, GameState, int], expected_version: int,
+                    command: Mapping[str, Any]) -> Optional["_BuiltStep"]:
+    """The command applied to the held state and its step built, or None when the rules
+    refuse it as of that state or it would end the game (both decided under the lock)."""
+    seat, state, last_seq = held
     if state.outcome is not None:
         return None
     try:
@@ -216,11 +290,46 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
         return None  # the end of a game is recorded under the lock
     game = _known_row(id=Game._meta.pk.to_python(game_id), version=expected_version,
                       last_seq=last_seq, status=Game.Status.PLAYING)
+    return _build_step(game, new, [Step(seat, parsed.to_data(), new.version, events)])
+
+
+class _GameTurns:
+    """One asyncio lock per game with a command in progress in this process, dropped when
+    nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
+_GAME_TURNS = _GameTurns()
+
+
+def _run_committed(callback: Callable[[], None], robust: bool) -> None:
+    """An after-commit callback, run at once (the step committed already), as
+    `transaction.on_commit` would: a robust one's failure is logged, not raised."""
+    if not robust:
+        callback()
+        return
     try:
-        return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
-                      publish=publish, if_version=expected_version)
-    except step_sql.GameMovedOn:
-        return None
+        callback()
+    except Exception:
+        logger.exception("after-commit callback %r failed", callback)
 
 
 def _known_row(**known: Any) -> Game:
@@ -267,16 +376,40 @@ _OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner", "roun
                    "knockouts", "characters_lost"]
 
 
+@dataclass(frozen=True)
+class _BuiltStep:
+    """A step ready to be written: the game row with its new values, the rows to insert,
+    the columns to write, and what the caller is answered once it is stored."""
+
+    game: Game
+    state: GameState
+    rows: list
+    commands: list
+    fields: list
+    finished: bool
+    result: ApplyResult
+
+
 def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool = True,
-           starting: bool = False, if_version: Optional[int] = None,
-           enqueue: bool = True) -> ApplyResult:
-    """Write the new state, the steps that made it (commands and their events, each event
-    tagged with the version its command produced) in the caller's transaction with the
-    game row locked, or, with `if_version`, in one statement that writes only if the row
-    is still at that version (else `step_sql.GameMovedOn`, nothing written); and build every
-    seat's update for the change. On commit: the parsed state is cached, the updates are
-    sent (unless the caller sends them) and the Ancients' worker is started when their
-    turn is due."""
+           starting: bool = False, enqueue: bool = True) -> ApplyResult:
+    """Write the new state and the steps that made it (commands and their events, each
+    event tagged with the version its command produced) in the caller's transaction with
+    the game row locked, and build every seat's update for the change. On commit: the
+    parsed state is cached, the updates are sent (unless the caller sends them) and the
+    Ancients' worker is started when their turn is due."""
+    built = _build_step(game, state, steps, starting=starting)
+    step_sql.write_step(built.game, built.rows, built.commands, built.fields)
+    if built.finished and game.campaign_id is not None:
+        campaign_record_result(game=game, state=state)
+    for callback, robust in _after_commit(built, publish=publish, enqueue=enqueue):
+        transaction.on_commit(callback, robust=robust)
+    return built.result
+
+
+def _build_step(game: Game, state: GameState, steps: Sequence[Step], *,
+                starting: bool = False) -> _BuiltStep:
+    """Everything a stored step needs but the writing: the game row's new values (`game` is
+    changed), its event and command rows, and each seat's update for the change."""
     first = game.last_seq + 1
     rows: list[GameEvent] = []
     for step in steps:
@@ -298,26 +431,35 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
         _record_outcome(game, state)
     fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
               + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else []))
-    step_sql.write_step(game, rows, commands, list(dict.fromkeys(fields)), if_version=if_version)
-    if finished and game.campaign_id is not None:
-        campaign_record_result(game=game, state=state)
-    deferred = has_deferred_work(state)
-    game_id, version, last_seq = str(game.id), state.version, game.last_seq
+    game_id = str(game.id)
     deliveries = broadcast.changed(
-        game_id, version, first, game.last_seq,
+        game_id, state.version, first, game.last_seq,
         {p.id: selectors.seat_update(state, p.id, rows, game.last_seq) for p in state.players})
-    transaction.on_commit(lambda: selectors.STATES.put(game_id, state, last_seq))
-    if publish:
-        transaction.on_commit(lambda: broadcast.send_sync(deliveries), robust=True)
-    if deferred and enqueue:
-        transaction.on_commit(lambda: _enqueue_ancients(game_id, version), robust=True)
-    awaiting = game.awaiting  # a bot seat to play: its task (games.bot_seats), on commit
-    transaction.on_commit(lambda: bot_seats.after_step(game_id, version, awaiting), robust=True)
-    return ApplyResult(
-        game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
+    result = ApplyResult(
+        game_id=game_id, version=state.version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
                 for r in rows],
-        finished=state.outcome is not None, deferred=deferred, deliveries=deliveries)
+        finished=state.outcome is not None, deferred=has_deferred_work(state),
+        deliveries=deliveries)
+    return _BuiltStep(game, state, rows, commands, list(dict.fromkeys(fields)), finished, result)
+
+
+def _after_commit(built: _BuiltStep, *, publish: bool,
+                  enqueue: bool = True) -> list[tuple[Callable[[], None], bool]]:
+    """What follows a stored step once it has committed, in order, each with whether its
+    failure is only logged (`robust`): the parsed state cached for this process, the
+    updates sent (with `publish`), the Ancients' turn started when due (with `enqueue`),
+    and a bot seat's move sent when the game waits on one."""
+    game_id, state, result = built.result.game_id, built.state, built.result
+    version, last_seq, awaiting = result.version, result.last_seq, built.game.awaiting
+    callbacks: list[tuple[Callable[[], None], bool]] = [
+        (lambda: selectors.STATES.put(game_id, state, last_seq), False)]
+    if publish:
+        callbacks.append((lambda: broadcast.send_sync(result.deliveries), True))
+    if result.deferred and enqueue:
+        callbacks.append((lambda: _enqueue_ancients(game_id, version), True))
+    callbacks.append((lambda: bot_seats.after_step(game_id, version, awaiting), True))
+    return callbacks
 
 
 def _split_visibility(event) -> tuple[dict, Optional[list]]:

@@ -124,6 +124,20 @@ def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameC
 def _write_if_version(db: BaseDatabaseWrapper, game: Game, events: Sequence[GameEvent],
                       commands: Sequence[GameCommand], fields: Sequence[str],
                       version: int) -> None:
+    sql, params = conditional_step(game, events, commands, fields, version)
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        if not wrote(cursor.fetchone()):
+            raise GameMovedOn(f"game {game.pk} is no longer at version {version}")
+
+
+def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
+                     fields: Sequence[str], version: int) -> tuple[str, list]:
+    """The one statement (and its parameters) that writes a step only if the game row is
+    still at `version` and playing; its one row says whether it wrote (`wrote`). Built
+    without touching the connection, so the event loop's connections
+    (games.loop_database) can run it too."""
+    db = _db()
     quote = db.ops.quote_name
     update_sql, params = _update(db, game, fields)
     update_sql += f" AND {quote('version')} = %s AND {quote('status')} = %s RETURNING 1"
@@ -135,10 +149,12 @@ def _write_if_version(db: BaseDatabaseWrapper, game: Game, events: Sequence[Game
             sql, insert_params = insert
             parts.append(f"w{i} AS ({sql})")
             params += insert_params
-    with db.cursor() as cursor:
-        cursor.execute(f"WITH {', '.join(parts)} SELECT count(*) FROM u", params)
-        if cursor.fetchone()[0] != 1:
-            raise GameMovedOn(f"game {game.pk} is no longer at version {version}")
+    return f"WITH {', '.join(parts)} SELECT count(*) FROM u", params
+
+
+def wrote(row: Any) -> bool:
+    """Whether the row a `conditional_step` statement returned says the step was written."""
+    return row is not None and row[0] == 1
 
 
 def _insert(db: BaseDatabaseWrapper, model: type[Model], objects: Sequence[Model], *,

@@ -34,6 +34,13 @@ def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
     _QUEUE.put((task, args, countdown))
 
 
+def runs_in_caller() -> bool:
+    """Whether tasks run at once in the caller (Celery eager), database work and all."""
+    from wildlands_site.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
 def wait_until_sent(timeout: float = 10) -> bool:
     """Block until every task handed over so far has been published (or failed): for a
     test that checks what was sent."""

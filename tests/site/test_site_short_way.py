@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games import bot_seats, selectors, services, step_sql
+from games import selectors, services, step_sql
 from games.history import history_problems
-from games.models import Game, GameCommand, GameEvent, Seat
+from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, scripted_command, start_skirmish)
+    _fresh_state_cache, current_state, known_to_this_process, start_skirmish,
+    the_player_to_move)
 
 pytestmark = pytest.mark.django_db
 
@@ -20,21 +21,6 @@ pytestmark = pytest.mark.django_db
 def _postgresql_only():
     if not step_sql.can_write_conditionally():
         pytest.skip("conditional writes need PostgreSQL (CI runs these against it)")
-
-
-def known_to_this_process(game: Game, *users) -> None:
-    """As after a first command of each user: their seats, the game's bot seats (none) and
-    the game's state are cached."""
-    for user in users:
-        seat = Seat.objects.get(game=game, user=user).seat
-        selectors.SEATS.put((str(game.id), user.pk), seat)
-    bot_seats.bot_seats_of(game.id)
-    current_state(game.id)
-
-
-def the_player_to_move(game: Game, owner, teammate) -> tuple:
-    seat, command = scripted_command(current_state(game.id))
-    return (owner if seat == "p1" else teammate), command
 
 
 def test_a_command_on_a_game_this_process_holds_is_one_statement(

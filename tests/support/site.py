@@ -97,6 +97,22 @@ def current_state(game_id):
     return selectors.game_state(Game.objects.get(pk=game_id))
 
 
+def known_to_this_process(game: Game, *users) -> None:
+    """As after a first command of each user: their seats, the game's bot seats (none) and
+    the game's state are cached."""
+    for user in users:
+        seat = game.seats.get(user=user).seat
+        selectors.SEATS.put((str(game.id), user.pk), seat)
+    bot_seats.bot_seats_of(game.id)
+    current_state(game.id)
+
+
+def the_player_to_move(game: Game, owner, teammate) -> tuple:
+    """(user, command) of a scripted legal move in a skirmish of these two players."""
+    seat, command = scripted_command(current_state(game.id))
+    return (owner if seat == "p1" else teammate), command
+
+
 def scripted_command(state) -> tuple[str, dict]:
     """(seat, command) that is always legal in a skirmish and plays no card: pass any
     prompt, otherwise reveal a character if the actor still has one hidden and has not

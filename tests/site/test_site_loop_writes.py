@@ -1,0 +1,197 @@
+"""A command stored from the event loop (`services.game_apply_command_on_loop`): when this
+process holds the seat, the game at the command's version and its bot seats, the step's
+one conditional statement runs on a connection of the loop's own, not on the database
+thread. Whenever it cannot be sure, it hands the command to the database thread's way, so
+every answer is the one that way gives. PostgreSQL only; CI runs these against it.
+
+Each test runs the loop's coroutine with `asyncio.run`: any ORM call inside it would raise
+Django's SynchronousOnlyOperation, so a passing test also shows the loop's way makes none.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from games import loop_database, selectors, services, step_sql
+from games.history import history_problems
+from games.models import Game, GameCommand, GameEvent
+from games.rules.errors import RuleError
+from support.site import (  # noqa: F401  (fixtures)
+    _fresh_state_cache, current_state, known_to_this_process, scripted_command, start_skirmish,
+    the_player_to_move)
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection sees commits only
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    if not step_sql.can_write_conditionally():
+        pytest.skip("the loop's connections are PostgreSQL's (CI runs these against it)")
+
+
+def on_loop(game: Game, user, command: dict, version: int | None = None):
+    return asyncio.run(services.game_apply_command_on_loop(
+        game_id=game.id, user=user, expected_version=game.version if version is None else version,
+        command=command))
+
+
+def stored(game: Game) -> tuple:
+    game.refresh_from_db()
+    return game.version, game.last_seq, GameCommand.objects.filter(game=game).count(), \
+        GameEvent.objects.filter(game=game).count()
+
+
+def test_a_command_on_a_game_this_process_holds_is_stored_from_the_loop(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+
+    result = on_loop(game, user, command)
+
+    game.refresh_from_db()
+    assert result is not None and result.version == game.version == 3
+    assert result.last_seq == game.last_seq
+    assert GameCommand.objects.get(game=game, version=3).command == command
+    assert selectors.STATES.latest(game.id)[0].version == 3  # held for the next command
+    assert {d.group.rsplit("-", 1)[1] for d in result.deliveries} == {"p1", "p2"}
+    assert history_problems(game) == []
+
+
+def test_a_game_played_from_the_loop_keeps_a_whole_history(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+
+    for _ in range(20):  # past a snapshot (every 16 versions)
+        user, command = the_player_to_move(game, owner, teammate)
+        assert on_loop(game, user, command) is not None
+        game.refresh_from_db()
+
+    assert game.version == 22 and game.snapshot["version"] == 16
+    assert history_problems(game) == []
+
+
+def test_a_command_older_than_the_held_version_is_stale_without_a_write(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+    on_loop(game, user, command)
+    before = stored(game)
+
+    with pytest.raises(RuleError) as error:
+        on_loop(game, user, command, version=2)
+
+    assert error.value.code == "stale_version"
+    assert stored(game) == before
+
+
+def test_two_commands_at_one_version_store_one_and_refuse_the_other_as_stale(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)  # two tabs of one seat
+
+    async def both():
+        return await asyncio.gather(*(services.game_apply_command_on_loop(
+            game_id=game.id, user=user, expected_version=2, command=command)
+            for _ in range(2)), return_exceptions=True)
+
+    first, second = asyncio.run(both())
+
+    assert first.version == 3
+    assert isinstance(second, RuleError) and second.code == "stale_version"
+    game.refresh_from_db()
+    assert game.version == 3 and history_problems(game) == []
+
+
+def test_what_the_process_does_not_hold_goes_to_the_database_thread(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+    before = stored(game)
+
+    selectors.STATES.clear()  # nothing held: no seat, no state, no bot seats
+    assert on_loop(game, user, command) is None
+    known_to_this_process(game, owner, teammate)
+    assert on_loop(game, user, {"do": "undo"}) is None  # an undo replays the log
+
+    assert stored(game) == before
+
+
+def test_a_command_the_rules_refuse_goes_to_the_database_thread_for_its_answer(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    waiting = teammate if current_state(game.id).turn.actor == "p1" else owner
+    before = stored(game)
+
+    assert on_loop(game, waiting, {"do": "end_turn"}) is None
+
+    assert stored(game) == before
+    with pytest.raises(RuleError) as error:
+        services.game_apply_command(game_id=game.id, user=waiting, expected_version=2,
+                                    command={"do": "end_turn"})
+    assert error.value.code == "not_your_turn"
+
+
+def test_a_game_another_process_moved_on_is_left_to_the_database_thread(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    old_state, old_seq = current_state(game.id), game.last_seq
+    user, command = the_player_to_move(game, owner, teammate)
+    services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                command=command)
+    selectors.STATES.clear()  # this process still believes the game is at version 2
+    selectors.STATES.put(game.id, old_state, old_seq)
+    before = stored(game)
+
+    assert on_loop(game, user, command, version=2) is None
+
+    assert stored(game) == before
+    with pytest.raises(RuleError) as error:
+        services.game_apply_command(game_id=game.id, user=user, expected_version=2,
+                                    command=command)
+    assert error.value.code == "stale_version"
+
+
+def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate, monkeypatch):
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+
+    user, command = the_player_to_move(game, owner, teammate)
+
+    async def play_then_lose_the_connection_then_play():
+        first = await services.game_apply_command_on_loop(
+            game_id=game.id, user=user, expected_version=2, command=command)
+        [(kept, _)] = loop_database._connections().idle
+        async with await type(kept).connect(**loop_database._connection_params()) as killer:
+            await killer.execute("SELECT pg_terminate_backend(%s)", [kept.info.backend_pid])
+        state = selectors.STATES.latest(game.id)[0]
+        seat = state.turn.actor if state.prompt is None else state.prompt.to
+        mover = owner if seat == "p1" else teammate
+        _, second = scripted_command(state)
+        dropped = await services.game_apply_command_on_loop(
+            game_id=game.id, user=mover, expected_version=3, command=second)
+        again = await services.game_apply_command_on_loop(
+            game_id=game.id, user=mover, expected_version=3, command=second)
+        return first, dropped, again
+
+    first, dropped, again = asyncio.run(play_then_lose_the_connection_then_play())
+
+    assert first.version == 3
+    assert dropped is None  # the dead connection's statement: handed to the database thread
+    assert again is not None and again.version == 4  # on a new connection
+    game.refresh_from_db()
+    assert game.version == 4 and history_problems(game) == []
+
+
+def test_without_persistent_connections_none_is_kept_open(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+
+    async def play():
+        await services.game_apply_command_on_loop(
+            game_id=game.id, user=user, expected_version=2, command=command)
+        return list(loop_database._connections().idle)
+
+    assert loop_database._max_age() == 0  # the test runs' setting (wildlands_site/pytest_env.py)
+    assert asyncio.run(play()) == []
