@@ -32,7 +32,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import broadcast, game_log, json_text, layer_watch, presence, selectors, services
+from games import (broadcast, game_log, json_text, layer_watch, presence, selectors, services,
+                   task_sender)
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -204,6 +205,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except Exception:  # stored and acked: the sockets catch up at the next change or resync
             logger.exception("game %s: the update for version %s was not sent", self.game_id,
                              result.version)
+        if result.tasks:  # the next turn (the Ancients', a bot's), now that the change is out
+            if task_sender.runs_in_caller():  # the task itself runs here: database work
+                await database_sync_to_async(services.start_tasks)(result)
+            else:
+                services.start_tasks(result)
 
     async def _resync(self, content: dict) -> None:
         last_seq = content.get("last_seq")

@@ -13,3 +13,8 @@ import orjson
 
 def dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def loads(text: str | bytes) -> Any:
+    """What `dumps` wrote (and any JSON PostgreSQL returns as text), read back."""
+    return orjson.loads(text)

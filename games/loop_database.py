@@ -72,6 +72,14 @@ async def fetch_one(sql: str, params: list) -> Optional[tuple]:
             return await cursor.fetchone()
 
 
+async def fetch_all(sql: str, params: list) -> list[tuple]:
+    """Run one statement in autocommit and return all its rows."""
+    async with _connections().connection() as connection:
+        async with connection.cursor() as cursor:
+            await cursor.execute(sql, params)
+            return await cursor.fetchall()
+
+
 async def _connect() -> psycopg.AsyncConnection:
     return await psycopg.AsyncConnection.connect(**_connection_params())
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -28,7 +29,8 @@ import psycopg
 from django.db import transaction
 from django.utils import timezone
 
-from games import bot_seats, broadcast, history, loop_database, selectors, step_sql, task_sender
+from games import (bot_seats, broadcast, history, json_text, loop_database, selectors,
+                   step_sql, task_sender)
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -70,6 +72,7 @@ class ApplyResult:
     finished: bool = False
     deferred: bool = False  # the Ancients' turn is waiting for a worker
     deliveries: list = field(default_factory=list)  # broadcast.Delivery: each seat's update
+    tasks: tuple = ()  # with publish off: what the caller starts once it has sent deliveries
 
 
 # --- content: a bad choice is the chooser's mistake, answered as such ---------------------------
@@ -210,25 +213,30 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Mapping
                             if_version=expected_version)
     except step_sql.GameMovedOn:
         return None
-    for callback, robust in _after_commit(built, publish=publish):
+    callbacks, result = _after_commit(built, publish=publish)
+    for callback, robust in callbacks:
         transaction.on_commit(callback, robust=robust)
-    return built.result
+    return result
 
 
 async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: Any,
                                      command: Mapping[str, Any]) -> Optional[ApplyResult]:
     """`game_apply_command` for the event loop (the game consumer), when this process holds
-    all a command needs: the seat, the game at the expected version, its bot seats. The
-    step is then stored by its one conditional statement on a connection of the loop's own
+    the seat, the game's bot seats and the game at the expected version or an older one
+    (brought up to date by one read on the loop, `_caught_up_on_loop`). The step is then
+    stored by its one conditional statement on a connection of the loop's own
     (games.loop_database), without the database thread (see that module for why). A
     game's commands are stored one at a time in each process, in the order they came.
-    The caller sends `result.deliveries` (as with `publish` off).
+    The caller sends `result.deliveries` and then starts `result.tasks` (as with `publish`
+    off).
 
     None when the command needs the database thread (nothing held, an undo, the game has
-    moved on in the database, the rules refuse it, it ends the game, or tasks run in the
-    caller): `game_apply_command` then decides, with the same answers as ever.
+    moved on in the database since it was read, the rules refuse it, it ends the game, or
+    tasks run in the caller): `game_apply_command` then decides, with the same answers as
+    ever.
 
-    :raises RuleError: stale_version, for a version older than one this process holds.
+    :raises RuleError: stale_version, for a version older than one this process holds or
+        the stored game has.
     """
     if (user is None or not user.is_authenticated or type(expected_version) is not int
             or not isinstance(command, Mapping) or command.get("do") == "undo"
@@ -237,6 +245,8 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         return None
     async with _GAME_TURNS.hold(str(game_id)):
         held = _held_for_command(game_id, user, expected_version)
+        if held is None:
+            held = await _caught_up_on_loop(game_id, user, expected_version)
         if held is None:
             return None
         built = _short_way_step(game_id, held, expected_version, command)
@@ -253,9 +263,10 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             return None
         if not step_sql.wrote(row):
             return None  # the game moved on in the database: the locked way says how
-        for callback, robust in _after_commit(built, publish=False):
+        callbacks, result = _after_commit(built, publish=False)
+        for callback, robust in callbacks:
             _run_committed(callback, robust)
-        return built.result
+        return result
 
 
 def _held_for_command(game_id: Any, user, expected_version: int
@@ -272,6 +283,46 @@ def _held_for_command(game_id: Any, user, expected_version: int
     if seat is None or held is None or held[0].version != expected_version or held[1] is None:
         return None
     return seat, held[0], held[1]
+
+
+async def _caught_up_on_loop(game_id: Any, user, expected_version: int
+                             ) -> Optional[tuple[str, GameState, int]]:
+    """(seat, state, last seq) of the game at `expected_version` when this process holds
+    the seat and an older version of the game (the usual case in co-op: the Ancients'
+    worker or the partner's process stored the steps since): the stored commands since are
+    read with the game row in one statement on the loop's connection and replayed. None
+    when the stored game is not at `expected_version` and playing, or the log since holds
+    an undo (replayed from further back: the database thread's way)."""
+    seat = selectors.SEATS.get((str(game_id), user.pk))
+    held = selectors.STATES.latest(game_id)
+    if seat is None or held is None or held[0].version >= expected_version:
+        return None
+    try:
+        rows = await loop_database.fetch_all(*step_sql.catch_up_statement(game_id, held[0].version))
+    except psycopg.Error:
+        logger.warning("game %s: the loop's catch-up read failed", game_id, exc_info=True)
+        return None
+    if not rows or rows[0][2] != Game.Status.PLAYING:
+        return None
+    if rows[0][0] > expected_version:
+        raise _moved_on(rows[0][0], expected_version)
+    if rows[0][0] != expected_version:
+        return None
+    state = held[0]
+    for _, _, _, version, command_seat, text in rows:
+        if version is None:
+            continue
+        command = json_text.loads(text) if isinstance(text, str) else text
+        if command_seat and command.get("do") == "undo":
+            return None
+        state = history.replay_step(state, GameCommand(version=version, seat=command_seat,
+                                                       command=command))
+    if state.version != expected_version:
+        raise ValueError(f"game {game_id}: the log reaches version {state.version}, "
+                         f"not {expected_version}")
+    last_seq = rows[0][1]
+    selectors.STATES.put(game_id, state, last_seq)
+    return seat, state, last_seq
 
 
 def _short_way_step(game_id: Any, held: tuple[str, GameState, int], expected_version: int,
@@ -401,9 +452,10 @@ def _store(game: Game, state: GameState, steps: Sequence[Step], *, publish: bool
     step_sql.write_step(built.game, built.rows, built.commands, built.fields)
     if built.finished and game.campaign_id is not None:
         campaign_record_result(game=game, state=state)
-    for callback, robust in _after_commit(built, publish=publish, enqueue=enqueue):
+    callbacks, result = _after_commit(built, publish=publish, enqueue=enqueue)
+    for callback, robust in callbacks:
         transaction.on_commit(callback, robust=robust)
-    return built.result
+    return result
 
 
 def _build_step(game: Game, state: GameState, steps: Sequence[Step], *,
@@ -444,22 +496,37 @@ def _build_step(game: Game, state: GameState, steps: Sequence[Step], *,
     return _BuiltStep(game, state, rows, commands, list(dict.fromkeys(fields)), finished, result)
 
 
-def _after_commit(built: _BuiltStep, *, publish: bool,
-                  enqueue: bool = True) -> list[tuple[Callable[[], None], bool]]:
+def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True
+                  ) -> tuple[list[tuple[Callable[[], None], bool]], ApplyResult]:
     """What follows a stored step once it has committed, in order, each with whether its
     failure is only logged (`robust`): the parsed state cached for this process, the
-    updates sent (with `publish`), the Ancients' turn started when due (with `enqueue`),
-    and a bot seat's move sent when the game waits on one."""
+    updates sent (with `publish`), then the Ancients' turn started when due (with
+    `enqueue`) and a bot seat's move sent when the game waits on one; and the caller's
+    answer. With `publish` off the caller sends the updates, so the tasks are left to it
+    as well (`ApplyResult.tasks`, run by `start_tasks` once the updates are out): a
+    worker's step must never reach the sockets before the change that started it, which
+    they would then read from the database to fill the gap."""
     game_id, state, result = built.result.game_id, built.state, built.result
     version, last_seq, awaiting = result.version, result.last_seq, built.game.awaiting
     callbacks: list[tuple[Callable[[], None], bool]] = [
         (lambda: selectors.STATES.put(game_id, state, last_seq), False)]
+    tasks: list[Callable[[], None]] = []
+    if result.deferred and enqueue:
+        tasks.append(lambda: _enqueue_ancients(game_id, version))
+    tasks.append(lambda: bot_seats.after_step(game_id, version, awaiting))
     if publish:
         callbacks.append((lambda: broadcast.send_sync(result.deliveries), True))
-    if result.deferred and enqueue:
-        callbacks.append((lambda: _enqueue_ancients(game_id, version), True))
-    callbacks.append((lambda: bot_seats.after_step(game_id, version, awaiting), True))
-    return callbacks
+        callbacks += [(task, True) for task in tasks]
+        return callbacks, result
+    bot_seats.bot_seats_of(game_id)  # read now (once per game), so the tasks need no query
+    return callbacks, dataclasses.replace(result, tasks=tuple(tasks))
+
+
+def start_tasks(result: ApplyResult) -> None:
+    """Start what a stored step left to its caller (`ApplyResult.tasks`), once its updates
+    are sent. Safe on the event loop unless tasks run in the caller (`task_sender`)."""
+    for task in result.tasks:
+        _run_committed(task, robust=True)
 
 
 def _split_visibility(event) -> tuple[dict, Optional[list]]:

@@ -89,6 +89,27 @@ def _game_for_seat_sql(db: BaseDatabaseWrapper, locking: bool, snapshot: bool) -
     return _ROW_SQL[key]
 
 
+def catch_up_statement(game_id: Any, after_version: int) -> tuple[str, list]:
+    """One statement for the game row's version, last seq and status with, in order, every
+    stored command after `after_version` up to that version (version, seat, command; the
+    command as JSON text, as Django's adapters load it): what a process that holds the game
+    at `after_version` replays to reach the stored game. One row with NULL command columns
+    when there are none."""
+    db = _db()
+    key = (db.vendor, "catch_up")
+    if key not in _ROW_SQL:
+        quote = db.ops.quote_name
+        _ROW_SQL[key] = (
+            f"SELECT g.{quote('version')}, g.{quote('last_seq')}, g.{quote('status')}, "
+            f"c.{quote('version')}, c.{quote('seat')}, c.{quote('command')} "
+            f"FROM {quote(Game._meta.db_table)} g "
+            f"LEFT JOIN {quote(GameCommand._meta.db_table)} c "
+            f"ON c.{quote('game_id')} = g.{quote('id')} AND c.{quote('version')} > %s "
+            f"AND c.{quote('version')} <= g.{quote('version')} "
+            f"WHERE g.{quote('id')} = %s ORDER BY c.{quote('version')}")
+    return _ROW_SQL[key], [after_version, Game._meta.pk.get_db_prep_value(game_id, db)]
+
+
 class GameMovedOn(Exception):
     """A conditional write found the game row no longer at the version it expected (or no
     longer playing); nothing was written."""

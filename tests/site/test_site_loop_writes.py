@@ -17,9 +17,10 @@ from games import loop_database, selectors, services, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError
+from games.rules.legal import legal_commands
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, known_to_this_process, scripted_command, start_skirmish,
-    the_player_to_move)
+    _fresh_state_cache, current_state, known_to_this_process, scripted_command, start_coop,
+    start_skirmish, the_player_to_move)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection sees commits only
 
@@ -195,3 +196,67 @@ def test_without_persistent_connections_none_is_kept_open(owner, teammate):
 
     assert loop_database._max_age() == 0  # the test runs' setting (wildlands_site/pytest_env.py)
     assert asyncio.run(play()) == []
+
+
+def as_another_process(game: Game, owner, teammate, moves: int) -> None:
+    """`moves` commands stored by the database thread's way while this process keeps the
+    state it held before them, as when the partner's process or the Ancients' worker
+    stored them."""
+    held = selectors.STATES.latest(game.id)
+    for _ in range(moves):
+        user, command = the_player_to_move(game, owner, teammate)
+        game.refresh_from_db()
+        services.game_apply_command(game_id=game.id, user=user, expected_version=game.version,
+                                    command=command)
+    selectors.STATES.clear()
+    selectors.STATES.put(game.id, *held)
+    game.refresh_from_db()
+
+
+def test_a_game_stored_on_elsewhere_is_caught_up_from_its_log_on_the_loop(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    as_another_process(game, owner, teammate, moves=3)
+    assert selectors.STATES.latest(game.id)[0].version == 2 and game.version == 5
+    user, command = the_player_to_move(game, owner, teammate)
+
+    result = on_loop(game, user, command)
+
+    assert result is not None and result.version == 6
+    game.refresh_from_db()
+    assert game.version == 6 and result.last_seq == game.last_seq
+    assert history_problems(game) == []
+
+
+def test_a_command_older_than_the_stored_game_is_stale_after_the_loops_read(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    old_state = current_state(game.id)
+    as_another_process(game, owner, teammate, moves=3)
+    mover = owner if old_state.turn.actor == "p1" else teammate
+    before = stored(game)
+
+    with pytest.raises(RuleError) as error:  # this process held version 2; the game is at 5
+        on_loop(game, mover, {"do": "end_turn"}, version=4)
+
+    assert error.value.code == "stale_version" and "now at version 5" in error.value.message
+    assert stored(game) == before
+
+
+def test_an_undo_in_the_log_since_is_left_to_the_database_thread(owner, teammate):
+    game = start_coop(owner, teammate)  # moves are taken back only in The Awoken
+    known_to_this_process(game, owner, teammate)
+    held = selectors.STATES.latest(game.id)
+    move = next(c for c in legal_commands(held[0], "p1") if c["do"] == "move")
+    services.game_apply_command(game_id=game.id, user=owner, expected_version=game.version,
+                                command=move)
+    services.game_apply_command(game_id=game.id, user=owner, expected_version=game.version + 1,
+                                command={"do": "undo"})
+    selectors.STATES.clear()
+    selectors.STATES.put(game.id, *held)
+    game.refresh_from_db()
+    before = stored(game)
+
+    assert on_loop(game, owner, move) is None
+
+    assert stored(game) == before
