@@ -80,7 +80,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         seat = None
         if user is not None and user.is_authenticated:
-            seat = await database_sync_to_async(selectors.seat_for_user)(
+            seat = await database_sync_to_async(services.seat_for_socket)(
                 game_id=self.game_id, user=user)
         if seat is None:
             await self.send_json({"type": "error", "code": "not_seated",

@@ -35,7 +35,7 @@ from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
 from games.first_state import assignment_chooser, first_state
-from games.models import Game, GameCommand, GameEvent
+from games.models import Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.board import Board
 from games.rules.commands import parse_command
@@ -152,6 +152,19 @@ def game_apply_command(*, game_id: Any, user, expected_version: int,
         new, events = engine.apply(state, seat, parsed)
         return _store(game, new, [Step(seat, parsed.to_data(), new.version, events)],
                       publish=publish)
+
+
+def seat_for_socket(*, game_id: Any, user) -> Optional[Seat]:
+    """The seat `user` holds in the game, read as a socket opens. For a started game the
+    seat and the game's bot seats are kept for this process (a seat is fixed once its game
+    starts), so even a socket's first command can be stored from the event loop
+    (`game_apply_command_on_loop` needs both) instead of queueing for the database thread
+    with every other socket's first command."""
+    seat = selectors.seat_for_user(game_id=game_id, user=user)
+    if seat is not None and seat.game.status != Game.Status.SETUP:
+        selectors.SEATS.put((str(seat.game_id), user.pk), seat.seat)
+        bot_seats.bot_seats_of(seat.game_id)
+    return seat
 
 
 def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, str]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from channels.db import database_sync_to_async
 
-from games import loop_database, selectors, services, step_sql
+from games import bot_seats, lobby, loop_database, selectors, services, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError
 from games.rules.legal import legal_commands
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, known_to_this_process, scripted_command, start_coop,
-    start_skirmish, the_player_to_move)
+    _fresh_state_cache, communicator, connect_seated, current_state, known_to_this_process,
+    map_name, receive_until, scripted_command, start_coop, start_skirmish, the_player_to_move)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection sees commits only
 
@@ -260,3 +261,45 @@ def test_an_undo_in_the_log_since_is_left_to_the_database_thread(owner, teammate
     assert on_loop(game, owner, move) is None
 
     assert stored(game) == before
+
+
+def test_a_socket_opening_on_a_started_game_keeps_its_seat_and_the_bot_seats(owner, teammate):
+    game = start_skirmish(owner, teammate)
+
+    seat = services.seat_for_socket(game_id=game.id, user=teammate)
+
+    assert seat.seat == "p2"
+    assert selectors.SEATS.get((str(game.id), teammate.pk)) == "p2"
+    assert bot_seats.cached(game.id) == {}
+
+
+def test_a_socket_opening_on_a_game_still_in_setup_keeps_nothing(owner):
+    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+                             faction="guild", players=2, seed=3)
+
+    assert services.seat_for_socket(game_id=game.id, user=owner).seat == "p1"
+
+    assert selectors.SEATS.get((str(game.id), owner.pk)) is None  # seats change until it starts
+    assert bot_seats.cached(game.id) is None
+
+
+@pytest.mark.asyncio
+async def test_a_sockets_first_command_is_stored_from_the_loop(owner, teammate, monkeypatch):
+    game = await database_sync_to_async(start_skirmish)(owner, teammate)
+    user, command = await database_sync_to_async(the_player_to_move)(game, owner, teammate)
+    selectors.STATES.clear()  # as in a process that has served nothing of this game yet
+    selectors.SEATS.clear()
+    bot_seats.clear_cache()
+    by_thread = []
+    monkeypatch.setattr(services, "game_apply_command",
+                        lambda **kwargs: by_thread.append(kwargs) or pytest.fail("thread"))
+    comm = communicator(game.id, user)
+    await connect_seated(comm)
+
+    await comm.send_json_to({"type": "command", "id": 1, "expected_version": game.version,
+                             "command": command})
+
+    ack = await receive_until(comm, lambda m: m["type"] in ("ack", "rejected"))
+    assert ack == {"type": "ack", "id": 1, "version": game.version + 1}
+    assert by_thread == []
+    await comm.disconnect()
