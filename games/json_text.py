@@ -6,13 +6,14 @@ process's CPU. Keys that are not strings are written as strings, as `json.dumps`
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Optional
 
 import orjson
 
 
-def dumps(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+def dumps(value: Any, default: Optional[Callable[[Any], Any]] = None) -> str:
+    """`default` turns what JSON has no type for into something it has (as `json.dumps`)."""
+    return orjson.dumps(value, default=default, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def loads(text: str | bytes) -> Any:

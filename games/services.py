@@ -244,17 +244,15 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
     off).
 
     None when the command needs the database thread (nothing held, an undo, the game has
-    moved on in the database since it was read, the rules refuse it, it ends the game, or
-    tasks run in the caller): `game_apply_command` then decides, with the same answers as
-    ever.
+    moved on in the database since it was read, the rules refuse it, or it ends the game):
+    `game_apply_command` then decides, with the same answers as ever.
 
     :raises RuleError: stale_version, for a version older than one this process holds or
         the stored game has.
     """
     if (user is None or not user.is_authenticated or type(expected_version) is not int
             or not isinstance(command, Mapping) or command.get("do") == "undo"
-            or not step_sql.can_write_conditionally() or task_sender.runs_in_caller()
-            or bot_seats.cached(game_id) is None):
+            or not step_sql.can_write_conditionally() or bot_seats.cached(game_id) is None):
         return None
     async with _GAME_TURNS.hold(str(game_id)):
         held = _held_for_command(game_id, user, expected_version)
@@ -526,12 +524,15 @@ def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True
     tasks: list[Callable[[], None]] = []
     if result.deferred and enqueue:
         tasks.append(lambda: _enqueue_ancients(game_id, version))
-    tasks.append(lambda: bot_seats.after_step(game_id, version, awaiting))
     if publish:
         callbacks.append((lambda: broadcast.send_sync(result.deliveries), True))
         callbacks += [(task, True) for task in tasks]
+        callbacks.append((lambda: bot_seats.after_step(game_id, version, awaiting), True))
         return callbacks, result
-    bot_seats.bot_seats_of(game_id)  # read now (once per game), so the tasks need no query
+    if bot_seats.waits_on_a_bot(game_id, awaiting):
+        tasks.append(lambda: bot_seats.send_bot_turn(game_id, version))
+    if not tasks:
+        return callbacks, result
     return callbacks, dataclasses.replace(result, tasks=tuple(tasks))
 
 
@@ -549,7 +550,7 @@ def _split_visibility(event) -> tuple[dict, Optional[list]]:
 
 
 def _json_ready(data: Mapping[str, Any]) -> dict:
-    return json.loads(json.dumps(dict(data), default=list))
+    return json_text.loads(json_text.dumps(dict(data), default=list))
 
 
 def _awaiting(state: GameState) -> list[str]:

@@ -15,9 +15,11 @@ Run in autocommit, that statement is a whole transaction in one round trip.
 """
 from __future__ import annotations
 
+import uuid
+from datetime import datetime
 from typing import Any, Optional, Sequence
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
@@ -230,9 +232,20 @@ def _update(db: BaseDatabaseWrapper, instance: Model, names: Sequence[str]) -> t
             f"WHERE {quote(meta.pk.column)} = %s", params)
 
 
+# Values PostgreSQL's driver takes as they are, by the class of their field: Django's own
+# preparation returns them unchanged there (it was a tenth of building a step's statement).
+_AS_IS: dict[type, type] = {models.PositiveIntegerField: int, models.CharField: str,
+                            models.UUIDField: uuid.UUID, models.ForeignKey: uuid.UUID}
+
+
 def _prepared(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
     """The value as the field would store it; JSON on PostgreSQL encoded by orjson (a
     snapshot is 12-30 KB of JSON per command; the standard encoder took ten times longer)."""
-    if isinstance(field, JSONField) and db.vendor == "postgresql" and value is not None:
-        return Jsonb(value, dumps=json_text.dumps)
+    if db.vendor == "postgresql" and value is not None:
+        if isinstance(field, JSONField):
+            return Jsonb(value, dumps=json_text.dumps)
+        if type(value) is _AS_IS.get(type(field)) or (
+                type(value) is datetime and type(field) is models.DateTimeField
+                and value.tzinfo is not None):
+            return value
     return field.get_db_prep_save(value, db)
