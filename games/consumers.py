@@ -10,7 +10,11 @@ back.
 Each socket remembers the last event seq it has sent. A change to the game reaches each
 seat's group with that seat's update already built by the process that stored it
 (games.broadcast); the socket that sent the command sends its own seat's update straight
-after the ack (the copy the layer brings back is then skipped). A socket that has sent
+after the ack (the copy the layer brings back is then skipped), then sends the change to
+every seat's group, and only then starts what the change left to do (the Ancients' turn, a
+bot's move), so their steps never overtake it. A command is stored from the event loop
+when the process holds what it needs (`services.game_apply_command_on_loop`), else on the
+database thread. A socket that has sent
 every event before the change forwards it as it is, and one that has not (it missed a
 message, or the changes arrived out of order) reads the events after its own last seq and
 its seat's view from the database instead (as it does when games.layer_watch tells it the

@@ -81,7 +81,23 @@ async def fetch_all(sql: str, params: list) -> list[tuple]:
 
 
 async def _connect() -> psycopg.AsyncConnection:
-    return await psycopg.AsyncConnection.connect(**_connection_params())
+    connection = await psycopg.AsyncConnection.connect(**_connection_params())
+    _OPENED.add(connection)
+    return connection
+
+
+# Every connection opened and not yet garbage, whatever its loop: for `close_all_now`.
+_OPENED: "weakref.WeakSet[psycopg.AsyncConnection]" = weakref.WeakSet()
+
+
+def close_all_now() -> None:
+    """Close every connection the loops opened that is still open, without their loops. A
+    loop stopped while a statement was in flight (a test's loop, a test server's) leaves
+    its connection open, and PostgreSQL will not drop a test database that is in use: the
+    test session calls this before it drops its database."""
+    for connection in list(_OPENED):
+        if not connection.closed:
+            connection.pgconn.finish()
 
 
 def _connection_params() -> dict:

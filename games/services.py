@@ -1,15 +1,23 @@
 """The writer of games: starting a game, applying commands, running the Ancients' turn.
-Every change to a game is one transaction with the game row locked. The site's other
-writes have their own modules: `lobby` (creating and joining), `campaigns`,
+Every change to a game is one transaction: with the game row locked, or as one statement
+that writes only if the row is still at the version the change was built on. The site's
+other writes have their own modules: `lobby` (creating and joining), `campaigns`,
 `campaign_progress` (what a finished game gives its campaign), `presence`.
 
-The one writer per game: `select_for_update` on the Game row serialises commands, the
-expected version turns a command built on an old view into a `stale_version` rejection,
-and the version, events and command log are stored together (with the snapshot of the
-whole state when `history.snapshot_due`; between snapshots the state is the last one
-with the commands since replayed). Broadcasting to the
-game's sockets and starting the Ancients' turn happen only in `transaction.on_commit`, so
-nobody ever hears about a change that was rolled back.
+The one writer per game: the row lock (`select_for_update`) or the conditional statement
+serialises commands, the expected version turns a command built on an old view into a
+`stale_version` rejection, and the version, events and command log are stored together
+(with the snapshot of the whole state when `history.snapshot_due`; between snapshots the
+state is the last one with the commands since replayed). Broadcasting to the game's
+sockets and starting the Ancients' turn happen only after commit, so nobody ever hears
+about a change that was rolled back; the game consumer broadcasts a command's change
+itself and only then starts the next turn (`ApplyResult.tasks`).
+
+Two ways in for a command: `game_apply_command` (any thread: views, tests, the database
+thread of the web process) and `game_apply_command_on_loop`, which the game consumer tries
+first and which stores a command from the event loop when the process holds what it needs
+(games.loop_database says why). Their answers are the same: whatever the loop's way is not
+sure of, it hands to the other.
 
 What the site decides for people when a game starts: `first_state`.
 """

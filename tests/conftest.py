@@ -36,6 +36,16 @@ def outsider(db):
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test database, with the event loops' own PostgreSQL connections
+    (games.loop_database) closed before it is dropped."""
+    yield
+    from games import loop_database
+
+    loop_database.close_all_now()
+
+
+@pytest.fixture(scope="session")
 def site(django_db_setup, django_db_blocker):
     """One live daphne (in a thread, sharing the test database) for every browser test
     module of the session: a second one cannot be started in the same process."""

@@ -303,3 +303,23 @@ async def test_a_sockets_first_command_is_stored_from_the_loop(owner, teammate, 
     assert ack == {"type": "ack", "id": 1, "version": game.version + 1}
     assert by_thread == []
     await comm.disconnect()
+
+
+def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_dropped():
+    loop = asyncio.new_event_loop()
+    held = []
+
+    async def hold_a_connection_forever():
+        async with loop_database._connections().connection() as connection:
+            held.append(connection)
+            await asyncio.sleep(3600)
+
+    task = loop.create_task(hold_a_connection_forever())
+    loop.run_until_complete(asyncio.sleep(0.5))
+    loop.close()  # stopped mid-statement, as a test's loop or a test server's may be
+    assert held and not held[0].closed
+
+    loop_database.close_all_now()
+
+    assert held[0].closed
+    del task
