@@ -207,17 +207,15 @@ def bot_step(*, game_id: Any, version: int) -> Optional[ApplyResult]:
 def after_step(game_id: str, version: int, awaiting: Sequence[str]) -> None:
     """On commit of every stored step: send the bot task when a seat the game waits on is
     a bot's."""
-    if waits_on_a_bot(game_id, awaiting):
+    if not awaiting or list(awaiting) == ["ancients"]:
+        return
+    if waits_on_a_bot(bot_seats_of(game_id), awaiting):
         send_bot_turn(game_id, version)
 
 
-def waits_on_a_bot(game_id: Any, awaiting: Sequence[str]) -> bool:
-    """Whether a seat the game waits on is a bot's (the bot seats read once per game and
-    process)."""
-    if not awaiting or list(awaiting) == ["ancients"]:
-        return False
-    bots = bot_seats_of(game_id)
-    return bool(bots) and any(seat in bots for seat in awaiting)
+def waits_on_a_bot(bots: Mapping[str, str], awaiting: Sequence[str]) -> bool:
+    """Whether a seat the game waits on is one of its bot seats (`bots`, seat -> bot)."""
+    return any(seat in bots for seat in awaiting)
 
 
 _EAGER = threading.local()

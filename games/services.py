@@ -258,9 +258,10 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
     :raises RuleError: stale_version, for a version older than one this process holds or
         the stored game has.
     """
+    bots = bot_seats.cached(game_id)
     if (user is None or not user.is_authenticated or type(expected_version) is not int
             or not isinstance(command, Mapping) or command.get("do") == "undo"
-            or not step_sql.can_write_conditionally() or bot_seats.cached(game_id) is None):
+            or not step_sql.can_write_conditionally() or bots is None):
         return None
     async with _GAME_TURNS.hold(str(game_id)):
         held = _held_for_command(game_id, user, expected_version)
@@ -282,7 +283,7 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             return None
         if not step_sql.wrote(row):
             return None  # the game moved on in the database: the locked way says how
-        callbacks, result = _after_commit(built, publish=False)
+        callbacks, result = _after_commit(built, publish=False, bots=bots)
         for callback, robust in callbacks:
             _run_committed(callback, robust)
         return result
@@ -515,7 +516,8 @@ def _build_step(game: Game, state: GameState, steps: Sequence[Step], *,
     return _BuiltStep(game, state, rows, commands, list(dict.fromkeys(fields)), finished, result)
 
 
-def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True
+def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True,
+                  bots: Optional[Mapping[str, str]] = None
                   ) -> tuple[list[tuple[Callable[[], None], bool]], ApplyResult]:
     """What follows a stored step once it has committed, in order, each with whether its
     failure is only logged (`robust`): the parsed state cached for this process, the
@@ -524,7 +526,8 @@ def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True
     answer. With `publish` off the caller sends the updates, so the tasks are left to it
     as well (`ApplyResult.tasks`, run by `start_tasks` once the updates are out): a
     worker's step must never reach the sockets before the change that started it, which
-    they would then read from the database to fill the gap."""
+    they would then read from the database to fill the gap. `bots`: the game's bot seats as
+    the caller already read them (the event loop's way must not query)."""
     game_id, state, result = built.result.game_id, built.state, built.result
     version, last_seq, awaiting = result.version, result.last_seq, built.game.awaiting
     callbacks: list[tuple[Callable[[], None], bool]] = [
@@ -537,7 +540,9 @@ def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True
         callbacks += [(task, True) for task in tasks]
         callbacks.append((lambda: bot_seats.after_step(game_id, version, awaiting), True))
         return callbacks, result
-    if bot_seats.waits_on_a_bot(game_id, awaiting):
+    if bots is None:
+        bots = bot_seats.bot_seats_of(game_id)  # once per game and process
+    if bot_seats.waits_on_a_bot(bots, awaiting):
         tasks.append(lambda: bot_seats.send_bot_turn(game_id, version))
     if not tasks:
         return callbacks, result

@@ -323,3 +323,31 @@ def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_
 
     assert held[0].closed
     del task
+
+
+def test_a_command_that_hands_the_turn_to_a_bot_leaves_the_bots_move_to_the_caller(
+        owner, monkeypatch):
+    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+                             faction="guild", players=2, bots=1, seed=11)
+    game.refresh_from_db()
+    while (state := current_state(game.id)).turn.actor != "p1" or state.prompt is not None:
+        bot_seats.game_apply_bot_command(  # the bot's moves until the person's turn
+            game_id=game.id, seat="p2", expected_version=state.version,
+            command=bot_seats.as_data(scripted_command(state)[1]))
+    game.refresh_from_db()
+    known_to_this_process(game, owner)
+    sent = []
+    monkeypatch.setattr(bot_seats, "send_bot_turn", lambda *args, **kwargs: sent.append(args))
+
+    for _ in range(5):  # the person's turn (a reveal, then its end) hands the game to the bot
+        state = current_state(game.id)
+        assert scripted_command(state)[0] == "p1"
+        result = on_loop(game, owner, scripted_command(state)[1], version=state.version)
+        assert result is not None
+        if result.tasks:
+            break
+
+    assert scripted_command(current_state(game.id))[0] == "p2"  # the game waits on the bot
+    assert result.tasks and sent == []  # its move not sent before the change is out
+    services.start_tasks(result)
+    assert sent == [(str(game.id), result.version)]
