@@ -12,7 +12,7 @@ this after its runs and the fault tests after theirs (`history_problems`).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from games.models import Game, GameCommand, GameEvent
 from games.rules import engine
@@ -37,9 +37,16 @@ def catch_up(game_id: Any, state: GameState, version: int) -> GameState:
     up to a version the game row showed are committed with that row, so they are all there."""
     if state.version >= version:
         return state
-    rows = list(GameCommand.objects.filter(game_id=game_id, version__gt=state.version,
-                                           version__lte=version)
-                .order_by("version").only("version", "seat", "command"))
+    rows = (GameCommand.objects.filter(game_id=game_id, version__gt=state.version,
+                                       version__lte=version)
+            .order_by("version").only("version", "seat", "command"))
+    return replay_commands(game_id, state, rows, version)
+
+
+def replay_commands(game_id: Any, state: GameState, rows: Iterable[GameCommand],
+                    version: int) -> GameState:
+    """`state` with the stored commands `rows` (in order) replayed, which must reach
+    `version`: a log that does not is a broken history, never a state to serve."""
     for row in rows:
         state = replay_step(state, row)
     if state.version != version:
@@ -99,11 +106,16 @@ def history_problems(game: Game) -> list[str]:
 def replay_step(state: GameState, row: GameCommand) -> GameState:
     """The state after one stored step: a seat's command, or the Ancients' (seat ""). An
     undo is the game at an earlier version, replayed from this same log (`games.undo`)."""
-    if row.seat and row.command.get("do") == "undo":
+    if is_undo(row):
         from games.undo import replay_undo  # it replays through this module's `state_at`
         return replay_undo(state, row)
     new, _ = engine.apply(state, row.seat, row.command) if row.seat else engine.advance(state)
     return new
+
+
+def is_undo(row: GameCommand) -> bool:
+    """Whether a stored command is a seat's undo (replayed from further back in the log)."""
+    return bool(row.seat) and row.command.get("do") == "undo"
 
 
 def state_at(game: Game, version: int) -> GameState:

@@ -64,16 +64,8 @@ def _connections() -> _LoopConnections:
     return found
 
 
-async def fetch_one(sql: str, params: list) -> Optional[tuple]:
-    """Run one statement in autocommit (a transaction of its own) and return its first row."""
-    async with _connections().connection() as connection:
-        async with connection.cursor() as cursor:
-            await cursor.execute(sql, params)
-            return await cursor.fetchone()
-
-
-async def fetch_all(sql: str, params: list) -> list[tuple]:
-    """Run one statement in autocommit and return all its rows."""
+async def fetch(sql: str, params: list) -> list[tuple]:
+    """Run one statement in autocommit (a transaction of its own) and return its rows."""
     async with _connections().connection() as connection:
         async with connection.cursor() as cursor:
             await cursor.execute(sql, params)

@@ -275,13 +275,13 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
                                                  built.fields, expected_version)
         try:
-            row = await loop_database.fetch_one(sql, params)
+            rows = await loop_database.fetch(sql, params)
         except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
             # away: the database thread's way tries again (the write is conditional, so
             # a step that did commit is then refused as stale, never stored twice)
             logger.warning("game %s: the loop's statement failed", game_id, exc_info=True)
             return None
-        if not step_sql.wrote(row):
+        if not step_sql.wrote(rows):
             return None  # the game moved on in the database: the locked way says how
         callbacks, result = _after_commit(built, publish=False, bots=bots)
         for callback, robust in callbacks:
@@ -318,7 +318,7 @@ async def _caught_up_on_loop(game_id: Any, user, expected_version: int
     if seat is None or held is None or held[0].version >= expected_version:
         return None
     try:
-        rows = await loop_database.fetch_all(*step_sql.catch_up_statement(game_id, held[0].version))
+        rows = await loop_database.fetch(*step_sql.catch_up_statement(game_id, held[0].version))
     except psycopg.Error:
         logger.warning("game %s: the loop's catch-up read failed", game_id, exc_info=True)
         return None
@@ -328,18 +328,11 @@ async def _caught_up_on_loop(game_id: Any, user, expected_version: int
         raise _moved_on(rows[0][0], expected_version)
     if rows[0][0] != expected_version:
         return None
-    state = held[0]
-    for _, _, _, version, command_seat, text in rows:
-        if version is None:
-            continue
-        command = json_text.loads(text) if isinstance(text, str) else text
-        if command_seat and command.get("do") == "undo":
-            return None
-        state = history.replay_step(state, GameCommand(version=version, seat=command_seat,
-                                                       command=command))
-    if state.version != expected_version:
-        raise ValueError(f"game {game_id}: the log reaches version {state.version}, "
-                         f"not {expected_version}")
+    commands = [GameCommand(version=version, seat=command_seat, command=json_text.loads(text))
+                for _, _, _, version, command_seat, text in rows if version is not None]
+    if any(history.is_undo(command) for command in commands):
+        return None
+    state = history.replay_commands(game_id, held[0], commands, expected_version)
     last_seq = rows[0][1]
     selectors.STATES.put(game_id, state, last_seq)
     return seat, state, last_seq

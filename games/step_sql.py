@@ -150,7 +150,7 @@ def _write_if_version(db: BaseDatabaseWrapper, game: Game, events: Sequence[Game
     sql, params = conditional_step(game, events, commands, fields, version)
     with db.cursor() as cursor:
         cursor.execute(sql, params)
-        if not wrote(cursor.fetchone()):
+        if not wrote(cursor.fetchall()):
             raise GameMovedOn(f"game {game.pk} is no longer at version {version}")
 
 
@@ -175,9 +175,9 @@ def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence
     return f"WITH {', '.join(parts)} SELECT count(*) FROM u", params
 
 
-def wrote(row: Any) -> bool:
-    """Whether the row a `conditional_step` statement returned says the step was written."""
-    return row is not None and row[0] == 1
+def wrote(rows: Sequence[tuple]) -> bool:
+    """Whether the rows a `conditional_step` statement returned say the step was written."""
+    return bool(rows) and rows[0][0] == 1
 
 
 def _insert(db: BaseDatabaseWrapper, model: type[Model], objects: Sequence[Model], *,

@@ -112,8 +112,6 @@ def test_what_the_process_does_not_hold_goes_to_the_database_thread(owner, teamm
 
     selectors.STATES.clear()  # nothing held: no seat, no state, no bot seats
     assert on_loop(game, user, command) is None
-    known_to_this_process(game, owner, teammate)
-    assert on_loop(game, user, {"do": "undo"}) is None  # an undo replays the log
 
     assert stored(game) == before
 
