@@ -10,7 +10,7 @@ PORT   ?= 8000
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-n 2"` or `PYTEST_ARGS="-m 'not browser'"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test typecheck rules-cases migrate clean
+.PHONY: run test typecheck jstest rules-cases migrate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,9 +32,22 @@ run: migrate
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) wildlands_site.asgi:application
 
-# The type check runs first, so `make test` (and .ci/run) fails on a type error too.
-test: $(STAMP) typecheck
+# The type check and the board's JavaScript checks run first, so `make test` (and .ci/run)
+# fails on a type error, a lint error or a failing JS unit test too.
+test: $(STAMP) typecheck jstest
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# node_modules (ESLint and its config) again only when package-lock.json changes.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# ESLint over the browser JavaScript, then the unit tests of the board's turn, prompt,
+# motion, replay and socket logic with node's own test runner (tests/js).
+jstest: $(NODE_STAMP)
+	npx --no-install eslint
+	node --test tests/js/
 
 # mypy over the pure cores, games/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).
 typecheck: $(STAMP)
@@ -46,4 +59,4 @@ rules-cases: $(STAMP)
 bench: $(STAMP) ; $(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .hypothesis *.egg-info
+	rm -rf $(VENV) node_modules staticfiles .pytest_cache .mypy_cache .hypothesis *.egg-info

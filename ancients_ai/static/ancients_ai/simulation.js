@@ -16,7 +16,6 @@
   var via = box.querySelector(".via");
   var finished = false;
   var socket = null;
-  var pollTimer = null;
   var shown = -1;
 
   function show(progress, how) {
@@ -43,9 +42,9 @@
       .then(function (p) { show(p, "polling"); })
       .catch(function () {})
       .then(function () {
-        if (finished) { pollTimer = null; return; }
+        if (finished) return;
         var open = socket && socket.readyState === WebSocket.OPEN;
-        pollTimer = window.setTimeout(poll, open ? 8000 : 2000);
+        window.setTimeout(poll, open ? 8000 : 2000);
       });
   }
 
@@ -66,5 +65,5 @@
 
   connect();
   // the first poll waits a little, so a socket that opens at once reports first
-  pollTimer = window.setTimeout(poll, 1500);
+  window.setTimeout(poll, 1500);
 }());

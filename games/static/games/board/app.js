@@ -334,7 +334,7 @@ export class BoardApp {
       case "character_ensnared":
         this.tokens.mark(e.character, "hit", 650);
         return true;
-      case "monster_healed": case "character_healed": {
+      case "character_healed": { // (a monster's heal is the case above)
         const id2 = e.figure || e.character;
         const d = this.tokens.get(id2);
         if (!d) return false;
