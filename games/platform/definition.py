@@ -1,0 +1,241 @@
+"""The one object a game declares for the site.
+
+The site (lobby, forms, the consumer, the store, tasks, bot seats, replays, undo,
+`simulate`, the rules-case runner, the admin's balance runs) asks a game's declaration
+everything it needs and never tests a game's or a mode's name. A game with modes declares
+one object per mode (usually subclasses of one base that holds the shared rules calls).
+
+Split as boardgame.io splits its `Game` (setup, moves, turn order, endIf, playerView) and
+as a BGA game class splits states from notifications: the rules stay in a pure core, and
+this object is the thin adapter the site reads. Unlike boardgame.io, the opponent's own
+turn (the Ancients, the machines) is first-class: `opponent_due` says when the site must
+run `advance` in a worker, and `awaiting` names who the table waits for.
+
+A declaration is a class instance with no per-game state: every method takes what it
+needs. Methods with a body here are defaults most games keep.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Optional, Sequence
+
+from games.rules.errors import RuleError
+
+
+class SetupRefused(Exception):
+    """A lobby choice the game refuses (a player count, a faction, a map): stable `code`,
+    a message a player can read. The site answers it as it answers its own refusals."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatChoice:
+    """One seat as the lobby fills it: `seat` ("p1".."pN"), the person's or bot's
+    `faction` and `colour` (what those mean is the game's; blank when it has none), the bot
+    kind for a bot seat ("" for a person), and the `team` it plays in ("" when none)."""
+
+    seat: str
+    faction: str = ""
+    colour: str = ""
+    bot: str = ""
+    team: str = ""
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game row says about how to build the first state: the lobby's choices as
+    stored on the row, so a game can be set up again from them."""
+
+    key: str
+    seed: int
+    seats: Sequence[SeatChoice]
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's own lobby choices
+    map_name: str = ""
+    scenario_ids: Sequence[Any] = ()
+    difficulty: str = ""
+    campaign_treasures: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class PlayedStep:
+    """A command the site played for a seat during set-up, and what it produced."""
+
+    seat: str
+    command: dict  # as the log stores it
+    version: int  # the version it produced
+    events: Sequence[Any]
+
+
+@dataclass(frozen=True)
+class FirstSteps:
+    """The state a game starts from (`initial`, stored as the game's initial snapshot) and
+    the set-up commands the site played for people before anyone moves (secret choices made
+    for them), with the state they lead to (`state`; `initial` when there are none)."""
+
+    initial: Any
+    state: Any
+    steps: Sequence[PlayedStep] = ()
+
+
+class GameDefinition:
+    """A game (or one mode of a game) as the site sees it. Subclasses set the class
+    attributes and implement the methods that raise NotImplementedError."""
+
+    # --- who it is ------------------------------------------------------------------------
+    key: ClassVar[str]  # stored in `Game.mode`; unique across the registry
+    game_name: ClassVar[str]  # the game as people name it ("Wildlands")
+    title: ClassVar[str]  # this mode as people name it ("Co-op (The Awoken)")
+    summary: ClassVar[str] = ""  # one sentence for the home page and the lobby
+    order: ClassVar[int] = 100  # place in lists
+    # shown among the lobby's choices; False for a mode with its own page (the companion)
+    offered_in_lobby: ClassVar[bool] = True
+    renderer: ClassVar[str] = ""  # the board's JavaScript renderer (`registerRenderer` name)
+    # the seat name the site stores in `Game.awaiting` while the game's opponent (a worker)
+    # has its turn, e.g. "ancients"; "" for a game with no opponent of its own
+    opponent: ClassVar[str] = ""
+    uses_campaigns: ClassVar[bool] = False  # games of this mode may belong to a campaign
+
+    # --- seats -----------------------------------------------------------------------------
+    def seat_count(self, players: Optional[int]) -> int:
+        """How many seats a game has for the lobby's `players` choice (None: the default).
+
+        :raises SetupRefused: a count this game does not offer."""
+        raise NotImplementedError
+
+    def player_counts(self) -> Sequence[int]:
+        """The counts the lobby offers, in order."""
+        raise NotImplementedError
+
+    def bot_kinds(self) -> Sequence[str]:
+        """Bot kinds that may sit in this game (`bot_command` names); () for none."""
+        return ()
+
+    def max_bots(self, seats: int) -> int:
+        """How many of `seats` bots may take (at least one person always plays)."""
+        return seats - 1 if self.bot_kinds() else 0
+
+    def teams(self, seats: Sequence[SeatChoice]) -> dict[str, str]:
+        """seat -> team name, for a game played in teams ({} otherwise)."""
+        return {}
+
+    # --- setting up ------------------------------------------------------------------------
+    def first_steps(self, setup: GameSetup) -> FirstSteps:
+        """The first state (and set-up commands played for people) from the lobby's choices.
+
+        :raises SetupRefused: content the choices name cannot be loaded."""
+        raise NotImplementedError
+
+    def content_record(self, state: Any, setup: GameSetup) -> dict:
+        """What a stored game says it was built from (names and versions of its content)."""
+        return {}
+
+    def content_fingerprint(self, data: Mapping[str, Any]) -> Any:
+        """The part of the first state's data whose digest says which exact content a game
+        was played with (`Game.content_version`)."""
+        return data
+
+    # --- rules -------------------------------------------------------------------------------
+    def prepare(self, command: Any) -> Any:
+        """The client's command checked for shape and parsed once, for `apply` and
+        `stored`. :raises RuleError: `invalid_command`."""
+        return dict(command) if isinstance(command, Mapping) else command
+
+    def apply(self, state: Any, seat: str, command: Any) -> tuple[Any, list]:
+        """(new state, events) for one command from `seat` (a client's dict or what
+        `prepare` returned); the state given is untouched.
+
+        :raises RuleError: the command is refused (a stable code and a readable message)."""
+        raise NotImplementedError
+
+    def stored(self, command: Any) -> dict:
+        """A prepared command as the log stores it (equal commands are stored alike)."""
+        return dict(command)
+
+    def advance(self, state: Any) -> tuple[Any, list]:
+        """One step of the opponent's deferred work (run by a worker), as (state, events)."""
+        return state, []
+
+    def opponent_due(self, state: Any) -> bool:
+        """Is the game waiting on its own opponent (a worker must run `advance`)?"""
+        return False
+
+    def legal_commands(self, state: Any, seat: str) -> list[dict]:
+        """What `seat` may send now, as command objects (the board and bots choose from it)."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: Optional[str]) -> dict:
+        """Everything `seat` (None: a spectator) may see: the only state a browser gets."""
+        raise NotImplementedError
+
+    def update_extras(self, state: Any, seat: Optional[str], events: Sequence[dict]) -> dict:
+        """Fields added to a seat's update beside its view and the events it may see (e.g.
+        what the cards named in those events do); nothing the seat may not see."""
+        return {}
+
+    def replay_view(self, state: Any) -> dict:
+        """The state with every secret shown, for a finished game's replay."""
+        return self.view(state, None)
+
+    def awaiting(self, state: Any) -> list[str]:
+        """The seats the table waits for now (`opponent` while the opponent's turn is due,
+        [] when the game is over)."""
+        raise NotImplementedError
+
+    def seats_to_act(self, state: Any, seats: Sequence[str]) -> list[str]:
+        """Of `seats`, those that may act now, in the order a bot seat is asked to."""
+        return [s for s in self.awaiting(state) if s in seats]
+
+    def outcome(self, state: Any) -> Optional[dict]:
+        """The outcome as a JSON-ready dict once the game is over, else None. It holds at
+        least "result" ("won", "lost", "draw"), and "winner" when a seat won."""
+        raise NotImplementedError
+
+    def outcome_record(self, state: Any) -> dict:
+        """Extra columns of the finished game row (`rounds`, `crystals`, `knockouts`,
+        `characters_lost`): the figures game lists and campaigns read."""
+        return {}
+
+    def version(self, state: Any) -> int:
+        return int(state.version)
+
+    def seat_ids(self, state: Any) -> list[str]:
+        """Every seat of the state, in turn order."""
+        raise NotImplementedError
+
+    # --- storing -----------------------------------------------------------------------------
+    def state_to_data(self, state: Any) -> dict:
+        """The whole state as JSON-ready data (secrets included: storage only)."""
+        raise NotImplementedError
+
+    def state_from_data(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # --- undo ---------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Does this game take moves back at all (`undo` is refused otherwise)?"""
+        return False
+
+    def undo_target(self, state: Any, seat: str) -> int:
+        """The version `seat`'s undo returns the game to.
+
+        :raises RuleError: nothing to take back, or something hidden was revealed since."""
+        raise RuleError("action_not_allowed", f"moves cannot be taken back in {self.title}")
+
+    def take_back(self, state: Any, seat: str, earlier: Any) -> tuple[Any, list]:
+        """(state, events) of `seat`'s undo, given the game at `undo_target`'s version."""
+        raise RuleError("action_not_allowed", f"moves cannot be taken back in {self.title}")
+
+    # --- bots -----------------------------------------------------------------------------------
+    def bot_command(self, state: Any, seat: str, bot: str, seed: int) -> Optional[dict]:
+        """The command bot `bot` in `seat` sends now, or None (nothing to do)."""
+        return None
+
+    # --- words for the site --------------------------------------------------------------------
+    def describe_outcome(self, outcome: Mapping[str, Any]) -> str:
+        """A short line for game lists: how a finished game ended."""
+        result = str(outcome.get("result", ""))
+        return {"won": "won", "lost": "lost", "draw": "a draw"}.get(result, "finished")
