@@ -9,10 +9,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Plug War for the Crystals (`games.rules.war_register`) and The Wrath of the Ancients
+        """Plug War for the Crystals (`games.rules.war.register`) and The Wrath of the Ancients
         into the rules core, so every Django process can play and load their games."""
-        from games.rules import wrath
-        from games.rules.war_register import register
+        from games.rules.wrath import rules as wrath
+        from games.rules.war.register import register
 
         register()
         wrath.register()

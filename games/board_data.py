@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.board import Board
-from games.rules.map_rules_links import extra_links
+from games.rules.maps.links import extra_links
 
 
 def board_svg_data(board: Board) -> dict[str, Any]:
@@ -36,7 +36,7 @@ def board_svg_data(board: Board) -> dict[str, Any]:
 
 
 def map_rules_data(board: Board) -> dict[str, Any]:
-    """The map's own rules for drawing them (map_features.py): `features` as normalised, and
+    """The map's own rules for drawing them (maps/features.py): `features` as normalised, and
     `links`, the pairs its rules make adjacent (stairs, portals, thorns), so the page's
     moves and area attacks match the engine's."""
     return {"features": board.features.to_data(),

@@ -11,7 +11,7 @@ from html import escape
 
 from games.board_svg_ice_belts_tombs import ice_belts_tombs_svg
 from games.rules.board import Board
-from games.rules.map_rules_numbers import second_number
+from games.rules.maps.numbers import second_number
 
 LOW_FILL = "#e9e3d3"
 HIGH_FILL = "#c8ad7f"
@@ -126,7 +126,7 @@ def _small_text(board: Board, n: int, r: float) -> str:
 
 
 def _map_rules(board: Board, wall_w: float) -> list[str]:
-    """The map's own rules (map_features.py): thorn edges dashed, stairs as matching coloured
+    """The map's own rules (maps/features.py): thorn edges dashed, stairs as matching coloured
     rings with a letter, portals as sunbursts (the tower's larger)."""
     features = board.features
     if not features:

@@ -126,7 +126,7 @@ def next_bot_command(state: GameState, bots: Mapping[str, str],
     elif state.turn.actor is not None:
         seats = [state.turn.actor]
     elif state.mode == "war":  # the team's turn: who must reveal, or teammates not done
-        from games.rules.war_state import seats_to_act
+        from games.rules.war.state import seats_to_act
         seats = seats_to_act(state)
     else:
         seats = [s for s in state.player_ids() if s in bots]

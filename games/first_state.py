@@ -2,7 +2,7 @@
 
 Each mode starts from its own rules' set-up: a skirmish or The Wrath of the Ancients
 (`wrath.new_skirmish_or_wrath` picks the mode from the seats' factions), War for the
-Crystals (`war_setup.new_war`), The Awoken (solo, co-op and the table companion).
+Crystals (`war.setup.new_war`), The Awoken (solo, co-op and the table companion).
 
 Set-up decisions the site makes for people (v1):
 - The competitive modes start the moment the last seat is taken. Each player's secret
@@ -44,11 +44,11 @@ def first_state(game: Game, seats: Sequence[Seat], board: Board, factions: list)
     player_ids = [s.seat for s in seats]
     colours = [s.colour for s in seats]
     if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):  # wrath: one seat is the Ancients
-        from games.rules.wrath import new_skirmish_or_wrath
+        from games.rules.wrath.rules import new_skirmish_or_wrath
         return new_skirmish_or_wrath(board=board, factions=factions, player_ids=player_ids,
                                      seed=game.seed, colours=colours)
     if game.mode == Game.Mode.WAR:
-        from games.rules.war_setup import new_war
+        from games.rules.war.setup import new_war
         return new_war(board=board, factions=factions, player_ids=player_ids,
                        seed=game.seed, colours=colours)
     return _awoken_state(game, board, factions, player_ids, colours)

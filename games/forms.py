@@ -99,7 +99,7 @@ class NewGameForm(forms.Form):
     def _clean_war_players(self, data: dict) -> None:
         """A war is four players in two teams, or five with the Ancients; six are refused
         with the reason; two or three (the skirmish's choices) mean the four of a war."""
-        from games.rules.war_setup import WarSetupError, check_war_players
+        from games.rules.war.setup import WarSetupError, check_war_players
 
         players = data.get("players")
         if players not in (5, 6):

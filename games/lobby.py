@@ -26,7 +26,7 @@ OFFERED_MODES = ("solo", "coop", "skirmish", "wrath", "war", "companion")
 # The Wrath of the Ancients: exactly one seat plays this faction, with no colour.
 ANCIENTS = "ancients"
 SKIRMISH_PLAYERS = (2, 3, 4)
-WAR_PLAYERS = 4  # two teams of two; six are refused (games.rules.war_setup)
+WAR_PLAYERS = 4  # two teams of two; six are refused (games.rules.war.setup)
 WAR_WITH_ANCIENTS = 5  # three against two, one of whom plays the Ancients faction
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 
@@ -61,7 +61,7 @@ def check_map(map_name: str, mode: str, players: int) -> None:
 
     :raises ServiceError: `invalid_choice`, for an unknown map too.
     """
-    from games.rules.map_features import allows
+    from games.rules.maps.features import allows
 
     board = services.load_board(map_name)
     reason = allows(board.features, mode=RULES_MODE.get(mode, str(mode)), players=players)
@@ -82,9 +82,9 @@ def first_map_for(mode: str, players: int, names: Sequence[str]) -> str | None:
 
 def _war_seat_count(players: Optional[int]) -> int:
     """Four seats (teams p1+p3 and p2+p4), or five with the Ancients faction in the team of
-    two (`war_setup.teams_for`); six players are refused with the war's own code
+    two (`war.setup.teams_for`); six players are refused with the war's own code
     (`war_six_players`) and a message saying why."""
-    from games.rules.war_setup import WarSetupError, check_war_players
+    from games.rules.war.setup import WarSetupError, check_war_players
 
     count = WAR_PLAYERS if players is None else players
     try:

@@ -182,7 +182,7 @@ def seats_summary(game: Game) -> list[dict]:
              for s in game.seats.select_related("user").order_by("seat")]
     ancients = next((s["seat"] for s in seats if s["faction"] == "ancients"), None)
     if game.mode == Game.Mode.WAR and (len(seats) == 4 or (len(seats) == 5 and ancients)):
-        from games.rules.war_setup import TEAM_NAMES, teams_for  # who plays with whom
+        from games.rules.war.setup import TEAM_NAMES, teams_for  # who plays with whom
         for name, team in zip(TEAM_NAMES, teams_for([s["seat"] for s in seats], ancients)):
             for entry in seats:
                 if entry["seat"] in team:
@@ -197,7 +197,7 @@ def whose_move(game: Game, user=None) -> str:
     if game.status == Game.Status.FINISHED:
         team = (game.outcome or {}).get("team") if isinstance(game.outcome, dict) else None
         if team:  # a war names its winning team
-            from games.rules.war_setup import TEAM_NAMES
+            from games.rules.war.setup import TEAM_NAMES
             return f"{TEAM_NAMES[int(team[1:]) - 1]} won"
         if game.winner:  # a skirmish names its winner
             seat = next((s for s in game.seats.all() if s.seat == game.winner), None)

@@ -573,7 +573,7 @@ def _awaiting(state: GameState) -> list[str]:
     if turn.actor is not None:
         return [turn.actor]
     if state.mode == "war":  # the team's turn: who must reveal, or teammates not done
-        from games.rules.war_state import seats_to_act
+        from games.rules.war.state import seats_to_act
         return seats_to_act(state)
     return [p.id for p in state.players if not p.eliminated]
 

@@ -28,7 +28,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import resolve
-from games.rules.map_hooks import scored
+from games.rules.maps.hooks import scored
 from games.rules.modes import ModeRules
 from games.rules.state import Character, GameState, Monster
 

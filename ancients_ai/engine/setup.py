@@ -24,8 +24,8 @@ from typing import Any, Mapping, Sequence
 from games.rules.board import Board
 from games.rules.cards import draw
 from games.rules.events import EventLog
-from games.rules.map_features import allows
-from games.rules.map_rules_numbers import map_cards
+from games.rules.maps.features import allows
+from games.rules.maps.numbers import map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 

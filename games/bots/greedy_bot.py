@@ -140,7 +140,7 @@ class Scorer:
     def goals(self) -> list:
         """Spaces worth walking to: the seat's own shards (in a war, its team's)."""
         if self.state.mode == "war":
-            from games.rules.war_state import team_of
+            from games.rules.war.state import team_of
             return list(self.state.player(team_of(self.state, self.seat).shard_owner).shards)
         return list(self.player.shards)
 

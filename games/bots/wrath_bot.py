@@ -47,7 +47,7 @@ class WrathScorer(Scorer):
         if self.seat != ancients_seat(self.state):
             return super().goals()
         if self.state.mode == "war":
-            from games.rules.war_state import same_team
+            from games.rules.war.state import same_team
             return sorted({s for p in self.state.players if not same_team(self.state, p.id, self.seat)
                            for s in p.shards})
         return sorted({s for p in self.state.players if p.id != self.seat for s in p.shards})

@@ -13,7 +13,7 @@ The definition, as plain data::
       - {n: 1, at: [5, 5]}            # number and core centre
       - {n: 2, at: [15, 5], cover: true, high: true, polygon: [[x, y], ...]}
     open: [[1, 2], ...]               # boundaries that can be crossed (white lines)
-    features: {players: [2], ...}     # the map's own rules as primitives (map_features.py)
+    features: {players: [2], ...}     # the map's own rules as primitives (maps/features.py)
 
 A space without `polygon` is the Voronoi cell of its core centre inside the bounds (the
 points nearer to its core than to any other). Cells that share a boundary of positive
@@ -36,8 +36,8 @@ from games.rules import geometry as geo
 from games.rules.board_definition import (Point, SpaceDef, check_cells, check_cores,
                                           normalised_data, parse_definition)
 from games.rules.line_of_sight import LOS_CLEARANCE, line_of_sight
-from games.rules.map_features import Features
-from games.rules.map_rules_links import adjust_sight, check_thorns, extra_links
+from games.rules.maps.features import Features
+from games.rules.maps.links import adjust_sight, check_thorns, extra_links
 
 
 class Board:

@@ -11,7 +11,7 @@ from typing import Any, TypeGuard
 
 from games.content.common import ContentError
 from games.rules import geometry as geo
-from games.rules.map_features import check_against_open, parse_features
+from games.rules.maps.features import check_against_open, parse_features
 
 DEFAULT_CORE_RADIUS = 0.5
 _TOP_KEYS = {"bounds", "core_radius", "spaces", "open", "name", "title", "description", "features"}

@@ -6,7 +6,7 @@ from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.map_hooks import scored
+from games.rules.maps.hooks import scored
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Player
 

@@ -13,14 +13,14 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
-from games.rules import map_hooks
+from games.rules.maps import hooks as map_hooks
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState, Monster
 
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
           "trap": 1,     # trap: The Awoken's explosive trap
-          "thorns": 1,   # thorns: a map's thorn edge crossed (map_rules_thorns)
-          "thin_ice": 1}  # a map's thin ice (map_rules_thin_ice.py)
+          "thorns": 1,   # thorns: a map's thorn edge crossed (maps.thorns)
+          "thin_ice": 1}  # a map's thin ice (maps/thin_ice.py)
 # attack -> the flags that may defend a character against it
 DEFENCES = {
     "melee": ("melee",),

@@ -67,7 +67,7 @@ class Command:
     discard: str | None = None
     treasure: str | None = None
     figure: str | None = None
-    belt: str | None = None  # a map's conveyor belt, by name (map_rules_belts.py)
+    belt: str | None = None  # a map's conveyor belt, by name (maps/belts.py)
     attack: str | None = None  # a choice among attacks (a Wrath special action)
     amount: int | None = None  # a chosen number (the Automaton's self-damage)
     to: Any = None  # a space, or for rally {character: space}

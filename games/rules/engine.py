@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from games.rules import claims, combat, movement, turns  # noqa: F401  (registers frames)
 from games.rules import skirmish  # noqa: F401  (registers the skirmish mode)
-from games.rules import map_rules  # noqa: F401  (registers the map rules' frame)
+from games.rules.maps import effects  # noqa: F401  (registers the map rules' frame)
 from games.rules.commands import ATTACKS, Command, parse_command
 from games.rules.errors import RuleError
 from games.rules.events import Event, EventLog

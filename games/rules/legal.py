@@ -31,8 +31,8 @@ from games.rules.combat import defence_flags
 from games.rules.commands import ATTACKS, parse_command
 from games.rules.errors import RuleError
 from games.rules.frames import has_deferred_work
-from games.rules.map_hooks import PROMPT_ANSWERS as MAP_PROMPT_ANSWERS
-from games.rules import map_rules  # noqa: F401  (registers the map rules' questions)
+from games.rules.maps.hooks import PROMPT_ANSWERS as MAP_PROMPT_ANSWERS
+from games.rules.maps import effects  # noqa: F401  (registers the map rules' questions)
 from games.rules.modes import ModeRules, mode_of
 from games.rules.movement import _pay_rally_climbs
 from games.rules.skirmish import SkirmishRules

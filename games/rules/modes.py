@@ -82,7 +82,7 @@ class ModeRules:
         return None
 
     def carry_along(self, state: GameState, steps: dict[int, int], events: EventLog) -> list:
-        """A conveyor belt runs (`map_rules_belts.py`): move the mode's own things lying on it
+        """A conveyor belt runs (`maps/belts.py`): move the mode's own things lying on it
         from each space to the next (`steps`); return their ids. A mode with none keeps this."""
         return []
 

@@ -9,8 +9,8 @@ from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.map_rules_thorns import crosses_thorns, flight_crosses_thorns, prick
-from games.rules.map_hooks import count_move, entered
+from games.rules.maps.thorns import crosses_thorns, flight_crosses_thorns, prick
+from games.rules.maps.hooks import count_move, entered
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 

@@ -8,8 +8,8 @@ from games.rules.board import Board
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.map_features import allows
-from games.rules.map_rules_numbers import cards_left, first_player, holds_cards, map_cards
+from games.rules.maps.features import allows
+from games.rules.maps.numbers import cards_left, first_player, holds_cards, map_cards
 from games.rules.modes import mode_of
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Player, Turn
@@ -19,7 +19,7 @@ SHARDS = 5
 OPENING_HAND = 7
 
 # mode -> what starts play once every character has its map card (default: the skirmish's);
-# War for the Crystals registers its own (`war_register.register`)
+# War for the Crystals registers its own (`war.register.register`)
 BEGIN_PLAY: dict[str, Callable[[GameState, EventLog], None]] = {}
 
 

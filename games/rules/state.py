@@ -190,7 +190,7 @@ class GameState:
     version: int = 0
     rng: int = 0
     awoken: Any = None  # The Awoken's own state (scenarios, decks, objects), opaque here
-    # what a map's own rules remember (games/rules/map_rules.py): flat, JSON-ready values
+    # what a map's own rules remember (games/rules/maps/effects.py): flat, JSON-ready values
     map_state: dict = field(default_factory=dict)
 
     # -- lookups -------------------------------------------------------------------------

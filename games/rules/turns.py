@@ -6,7 +6,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
-from games.rules.map_hooks import revealed
+from games.rules.maps.hooks import revealed
 from games.rules.modes import mode_of
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import GameState

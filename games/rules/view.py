@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from games.rules import skirmish  # noqa: F401  (registers the skirmish mode)
-from games.rules.map_hooks import public as map_public
+from games.rules.maps.hooks import public as map_public
 from games.rules.modes import mode_of
 from games.rules.state import GameState
 

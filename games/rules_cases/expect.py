@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Optional
 
-from games.rules.map_hooks import public as map_public
+from games.rules.maps.hooks import public as map_public
 from games.rules.state import GameState
 from games.rules_cases.awoken import AWOKEN_EXPECT
 from games.rules_cases.setup_phase import SETUP_EXPECT
@@ -112,7 +112,7 @@ def check_expect(state: GameState, expect: dict, events_since: list) -> Optional
         elif key == "actor":
             if state.turn.actor != want:
                 problem = f"actor: expected {want}, got {state.turn.actor}"
-        elif key == "map_rules":  # a map's own memory, as every seat sees it (map_hooks.public)
+        elif key == "map_rules":  # a map's own memory, as every seat sees it (maps.hooks.public)
             shown = map_public(state)
             for field, value in want.items():
                 got = shown.get(field, {} if field == "curses" else None)

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Optional
 
-from games.rules.map_features import allows
-from games.rules.map_rules_numbers import map_cards
+from games.rules.maps.features import allows
+from games.rules.maps.numbers import map_cards
 from games.rules.setup import MAP_CARDS_DEALT, deal_map_cards
 from games.rules.state import GameState, Turn
 from games.rules_cases.errors import CaseError

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from games.rules.state import GameState
-from games.rules.war_register import register
-from games.rules.war_setup import TEAM_NAMES
-from games.rules.war_state import Team, WarState, has_hidden, team_by_id, team_of, team_score, war_of
+from games.rules.war.register import register
+from games.rules.war.setup import TEAM_NAMES
+from games.rules.war.state import Team, WarState, has_hidden, team_by_id, team_of, team_score, war_of
 from games.rules_cases.errors import CaseError
 
 

@@ -26,7 +26,7 @@ from games.rules_cases.errors import CaseError
 
 
 def build_wrath(state: GameState, section: dict) -> None:
-    from games.rules.wrath import WrathState, next_ancients_turn, register
+    from games.rules.wrath.rules import WrathState, next_ancients_turn, register
 
     register()
     if not isinstance(section, dict) or set(section) - {"ancients", "carried"}:
@@ -37,7 +37,7 @@ def build_wrath(state: GameState, section: dict) -> None:
         raise CaseError(f"wrath: the Ancients seat {ancients!r} is not a player")
     part = WrathState(ancients=ancients)
     if state.mode == "war":  # five players: the part rides in the war's state
-        from games.rules.war_state import war_of
+        from games.rules.war.state import war_of
         war_of(state).wrath = part
     else:
         state.awoken = part
@@ -53,7 +53,7 @@ def _shard(state: GameState, cid: str, shard, later: int) -> dict:
     """A carried shard: an owner's seat, `{owner, ready}`, or (a five-player war) the
     starting shard `{start: colour, ready}`, whose `ready: false` means its Ancient is not
     revealed yet."""
-    from games.rules.war_setup import NOT_REVEALED
+    from games.rules.war.setup import NOT_REVEALED
 
     shard = shard if isinstance(shard, dict) else {"owner": shard}
     ready = shard.get("ready", True)
@@ -66,7 +66,7 @@ def _shard(state: GameState, cid: str, shard, later: int) -> dict:
 
 
 def _carried(state: GameState, want: dict) -> Optional[str]:
-    from games.rules.wrath import wrath_of
+    from games.rules.wrath.rules import wrath_of
 
     for cid, owners in want.items():
         got = sorted(s["owner"] or "start" for s in wrath_of(state).carried.get(cid, []))

@@ -89,8 +89,8 @@ def new_game(record: GameRecord) -> GameState:
                           scenario_ids=list(record.scenarios), seed=record.seed,
                           easy=record.easy)
     if record.mode == "war":
-        from games.rules.war_register import register
-        from games.rules.war_setup import WarSetupError, new_war
+        from games.rules.war.register import register
+        from games.rules.war.setup import WarSetupError, new_war
 
         register()  # simulations run without Django, whose ready() does it
         try:
@@ -100,7 +100,7 @@ def new_game(record: GameRecord) -> GameState:
             raise SimulationError(error.message) from None
     if record.mode == "wrath":
         from games.content.factions import ANCIENTS_FACTION
-        from games.rules.wrath import new_wrath
+        from games.rules.wrath.rules import new_wrath
 
         if ANCIENTS_FACTION not in record.factions:
             raise SimulationError("a game of The Wrath of the Ancients needs the Ancients faction")

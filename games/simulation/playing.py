@@ -37,7 +37,7 @@ def play_war(seed: int, bots: Sequence[Bot | str], map_name: str = "dungeon",
              factions: Optional[Sequence[str]] = None,
              max_commands: int = DEFAULT_MAX_COMMANDS) -> GameRecord:
     """Play one War for the Crystals between bots: four (p1 and p3 against p2 and p4), or
-    five (`war_setup.teams_for`: without `factions`, p2 plays the Ancients with p4 against
+    five (`war.setup.teams_for`: without `factions`, p2 plays the Ancients with p4 against
     p1, p3 and p5)."""
     seats = tuple(f"p{i + 1}" for i in range(len(bots)))
     bots = [make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
@@ -216,7 +216,7 @@ def _nothing_to_do(state: GameState, seat: str) -> SimulationError:
 def war_seat(state: GameState) -> Optional[str]:
     """War for the Crystals: who plays next in the team's turn (nobody interrupting): the
     first who must still reveal, else the first teammate not yet done."""
-    from games.rules.war_state import seats_to_act
+    from games.rules.war.state import seats_to_act
 
     return next(iter(seats_to_act(state)), None)
 

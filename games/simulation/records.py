@@ -76,7 +76,7 @@ class GameRecord:
         whole party in The Awoken."""
         team = None if self.outcome is None else self.outcome.get("team")
         if team is not None:
-            from games.rules.war_setup import teams_for
+            from games.rules.war.setup import teams_for
             ancients = next((p for p, f in zip(self.player_ids, self.factions)
                              if f == "ancients"), None)  # five players: the team of two's
             return tuple(teams_for(self.player_ids, ancients)[int(team[1:]) - 1])

@@ -3,7 +3,7 @@ import pytest
 
 from games.content.common import ContentError
 from games.rules.board import board_from_data
-from games.rules.map_features import allows
+from games.rules.maps.features import allows
 
 SQUARE = {
     "bounds": [0, 0, 20, 10],

@@ -8,7 +8,7 @@ from games.content.factions import load_faction
 from games.content.maps import load_map
 from games.rules import engine
 from games.rules.board import board_from_data
-from games.rules.map_rules_numbers import first_player, map_cards, second_number
+from games.rules.maps.numbers import first_player, map_cards, second_number
 from games.rules.rng import Rng, seed_state
 from games.rules.setup import new_skirmish
 from games.rules.state import Player

@@ -1,5 +1,5 @@
 """The Abyssal Lake, the Lost Factory and the Maze play to the end between bots, and their
-own rules (map_hooks / map_rules_*) come into play in those games, not only in the cases.
+own rules (maps.hooks, maps.*) come into play in those games, not only in the cases.
 
 The 200-game runs of each map are in docs/balance.md ("Special-rule maps"); these few
 games keep every map playable in the ordinary test run.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.content.maps import load_map
-from games.rules.map_features import allows
+from games.rules.maps.features import allows
 from games.simulation import play_awoken, play_skirmish, replay
 
 GAMES = 4

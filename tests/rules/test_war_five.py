@@ -11,10 +11,10 @@ from games.rules.legal import legal_commands
 from games.rules.serialize import state_from_data, state_to_data
 from games.rules.setup import auto_assignment
 from games.rules.view import view_for
-from games.rules.war_register import register
-from games.rules.war_setup import WarSetupError, check_war_players, teams_for
-from games.rules.war_state import war_of
-from games.rules.wrath import turn_number
+from games.rules.war.register import register
+from games.rules.war.setup import WarSetupError, check_war_players, teams_for
+from games.rules.war.state import war_of
+from games.rules.wrath.rules import turn_number
 from games.simulation import GameRecord, new_game, play_war
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")

@@ -8,7 +8,7 @@ import pytest
 
 from games.bots.greedy_bot import Scorer
 from games.rules.legal import is_accepted, legal_commands
-from games.rules.war_state import team_of, war_of
+from games.rules.war.state import team_of, war_of
 from games.simulation import play_war, replay
 from support.commands import key
 from test_bots import positions, variants

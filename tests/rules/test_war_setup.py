@@ -10,10 +10,10 @@ from games.rules.legal import legal_commands
 from games.rules.serialize import state_from_data, state_to_data
 from games.rules.setup import auto_assignment
 from games.rules.view import view_for
-from games.rules.war_register import register
-from games.rules.war_setup import (WarSetupError, ancients_starting_shards, check_war_players,
+from games.rules.war.register import register
+from games.rules.war.setup import (WarSetupError, ancients_starting_shards, check_war_players,
                                    opening_reveals, shards_left_by_knocked_out_ancient)
-from games.rules.war_state import war_of
+from games.rules.war.state import war_of
 from games.simulation import GameRecord, new_game
 
 SEATS = ("p1", "p2", "p3", "p4")

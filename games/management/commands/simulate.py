@@ -22,7 +22,7 @@ import traceback
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots import bot_factories
-from games.rules.war_setup import WarSetupError, check_war_players, teams_for
+from games.rules.war.setup import WarSetupError, check_war_players, teams_for
 from games.simulation import (DEFAULT_MAX_COMMANDS, Summary, available_maps, play_awoken,
                               play_skirmish, play_war, play_wrath, rare_collections, replay)
 
@@ -288,7 +288,7 @@ def _common(opts: dict, players: int, *, default_bot: str) -> tuple:
 def _check_map_allows(map_name: str, mode: str, players: int) -> None:
     """A map whose own rules forbid the mode or the player count (the Crypt: two players,
     no Awoken) is refused before any game, not reported as 200 broken games."""
-    from games.rules.map_features import allows
+    from games.rules.maps.features import allows
     from games.simulation.content import load_board
 
     refusal = allows(load_board(map_name).features, mode=mode, players=players)

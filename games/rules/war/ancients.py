@@ -6,10 +6,10 @@ Ancients' rules for its own faction (seed 003, "5 player setup" and "The Ancient
 * arcane guardians: the Ancients claim a shard of either team's colour with an Ancient
   standing on it (`wrath.guard_shard`); it rides on that Ancient and scores nothing for
   their team. Their teammate claims the team's shards for a point, as in any war;
-* special actions (`wrath_actions`), paid with a carried shard instead of a card, whenever
+* special actions (`wrath.actions`), paid with a carried shard instead of a card, whenever
   the Ancients' seat could play a card (its team's turn, or its own interrupt). A claimed
   shard waits for the team's next turn;
-* each Ancient starts with a shard of a spare colour (`war_setup.place_ancients_shards`).
+* each Ancient starts with a shard of a spare colour (`war.setup.place_ancients_shards`).
   No special action on the turn an Ancient is revealed, nor on the first turn of the game:
   every Ancient is still hidden when the game begins (the team of two reveals at the start
   of its first turn), so a starting shard is ready from the turn after its reveal;
@@ -32,13 +32,13 @@ from typing import Any
 from games.rules.commands import Command
 from games.rules.events import EventLog
 from games.rules.state import Character, GameState
-from games.rules.war import WarRules
-from games.rules.war_legal import war_legal
-from games.rules.war_setup import shards_left_by_knocked_out_ancient
-from games.rules.war_state import public, team_of, war_of
-from games.rules.wrath import INFAMY_POINTS, WrathState, guard_shard, turn_number
-from games.rules.wrath_actions import start_special
-from games.rules.wrath_legal import ancients_claims_and_specials
+from games.rules.war.rules import WarRules
+from games.rules.war.legal import war_legal
+from games.rules.war.setup import shards_left_by_knocked_out_ancient
+from games.rules.war.state import public, team_of, war_of
+from games.rules.wrath.rules import INFAMY_POINTS, WrathState, guard_shard, turn_number
+from games.rules.wrath.actions import start_special
+from games.rules.wrath.legal import ancients_claims_and_specials
 
 
 def ancients_part(state: GameState) -> WrathState | None:

@@ -1,6 +1,6 @@
 """Where a map's own rules meet play: the hooks the core calls.
 
-A board's `features` (map_features.py) say which rules hold on it; this module asks, at a
+A board's `features` (maps/features.py) say which rules hold on it; this module asks, at a
 few moments of play, which of them apply, and queues them on one `map_effects` frame so
 each may stop for a person (a push to choose, a belt to run, a defence against thin ice)
 like any other resolution. The core calls:
@@ -13,7 +13,7 @@ like any other resolution. The core calls:
 * `count_move(state, character)` for every `move` action (slippery surfaces need it).
 
 The frame is run by the caller's `resolve` (`engine._act` settles after every action); its
-handler is in `map_rules.py`, which imports every rule's module (`map_rules_<rule>.py`,
+handler is in `effects.py`, which imports every rule's module (`maps/<rule>.py`,
 each registering its effect in `EFFECTS` with `run`, and `respond` if it asks). This module
 imports none of them, so the core's modules (movement, combat, claims) may call the hooks
 while the rules' modules use the core. Nothing here knows a map by its name: a map is the

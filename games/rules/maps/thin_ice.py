@@ -7,14 +7,14 @@ or not the space has cover (`combat.COVER_ANYWHERE`). A knock-out scores for tha
 any knock-out would. Minions and Ancients neither crack the ice nor fall through it.
 
 It holds whenever a character enters by its player's move, flight or rally, by a push on a
-slippery surface, or on a conveyor belt (`map_hooks.entered`); not when it is revealed there.
+slippery surface, or on a conveyor belt (`maps.hooks.entered`); not when it is revealed there.
 """
 from __future__ import annotations
 
 from games.rules.combat import start_attack
 from games.rules.commands import Command
 from games.rules.events import EventLog
-from games.rules.map_hooks import EFFECTS, MapEffectsFrame
+from games.rules.maps.hooks import EFFECTS, MapEffectsFrame
 from games.rules.state import GameState
 
 

@@ -1,7 +1,7 @@
 """Thorns: a boundary characters may cross, at the price of one damage.
 
 The map primitive `thorns` lists pairs of spaces whose shared boundary is a thorn hedge
-(`map_rules_links` makes them adjacent and blind to each other). A character that steps
+(`maps.links` makes them adjacent and blind to each other). A character that steps
 across it takes 1 damage unless its player plays a card with cover, wherever the character
 stands (so unlike a ranged attack, the space's own cover does not matter). The damage is an
 attack frame of kind "thorns", so the defence prompt, the bots and the board work as for any

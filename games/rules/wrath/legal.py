@@ -6,8 +6,8 @@ from itertools import combinations
 
 from games.rules.legal import claim_card_sets
 from games.rules.state import GameState
-from games.rules.wrath import ready_shards, shard_owners_in, wrath_of
-from games.rules.wrath_actions import special_of
+from games.rules.wrath.rules import ready_shards, shard_owners_in, wrath_of
+from games.rules.wrath.actions import special_of
 
 # hands are at most the hand limit (7) plus a draw two: every subset stays a short list
 _MAX_DISCARD_LISTING = 9

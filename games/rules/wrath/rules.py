@@ -7,7 +7,7 @@ The mode is the skirmish with these differences (seed 003's "The Wrath of the An
 * arcane guardians: the Ancients claim a shard of any colour with an Ancient standing on
   it, for no point; the shard rides on that Ancient (`WrathState.carried`). From the
   Ancients' next turn on it may be spent instead of a card for that Ancient's special
-  action (`wrath_actions`), and then leaves the game. An Ancient knocked out drops the
+  action (`wrath.actions`), and then leaves the game. An Ancient knocked out drops the
   shards it carries on its space, in their owners' colours;
 * the Ancients win by knocking out five characters (`Cause.KNOCKOUTS`): their claims score
   nothing, so their score counts exactly their knock-outs;
@@ -142,7 +142,7 @@ class WrathRules(SkirmishRules):
         if command.name != "special":
             super().extra_action(state, seat, command, events)
             return
-        from games.rules.wrath_actions import start_special
+        from games.rules.wrath.actions import start_special
         start_special(state, seat, command, events)
 
     # -- consequences ----------------------------------------------------------------------
@@ -244,7 +244,7 @@ class DesperateMeasuresHandler:
 
 def register() -> None:
     """Plug The Wrath of the Ancients into the core; calling it again changes nothing."""
-    from games.rules import wrath_actions, wrath_legal
+    from games.rules.wrath import actions as wrath_actions, legal as wrath_legal
     from games.rules.legal import register_legal_hook
     from games.rules.serialize import EXTENSIONS
 

@@ -10,8 +10,8 @@ are the other team's characters, shards belong to a team (any teammate claims th
 points are counted per team: ten wins, and when a faction is wiped out the team with more
 points wins at once (on a tie, the team of the wiped-out faction loses).
 
-Teams live in `war_state.WarState`; setup is in `war_setup`, the legal-command hook in
-`war_legal`, and `war_register.register()` plugs the mode in.
+Teams live in `war.state.WarState`; setup is in `war.setup`, the legal-command hook in
+`war.legal`, and `war.register.register()` plugs the mode in.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from games.rules.modes import ModeRules
 from games.rules.outcome import Cause, Outcome, Result, end_game
 from games.rules.state import Character, GameState, Monster
 from games.rules.turns import EndTurnWindowFrame, EndTurnWindowHandler
-from games.rules.war_state import (Team, active_team, has_hidden, public, same_team,
+from games.rules.war.state import (Team, active_team, has_hidden, public, same_team,
                                    team_by_id, team_of, team_score, war_of)
 
 POINTS_TO_WIN = 10

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.legal import claim_card_sets
 from games.rules.state import GameState
-from games.rules.war_state import active_team, team_of, war_of
+from games.rules.war.state import active_team, team_of, war_of
 
 
 def war_legal(state: GameState, seat: str, commands: list) -> list:

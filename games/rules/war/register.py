@@ -7,17 +7,17 @@ Calling it again changes nothing.
 """
 from __future__ import annotations
 
-from games.rules import war_state
+from games.rules.war import state as war_state
 from games.rules.events import register_event_kinds
 from games.rules.frames import register_frame_handler
 from games.rules.legal import register_legal_hook
 from games.rules.modes import register_mode
 from games.rules.serialize import EXTENSIONS
 from games.rules.setup import BEGIN_PLAY
-from games.rules.war import TeamEndWindowHandler
-from games.rules.war_ancients import WAR_RULES, war_ancients_legal
-from games.rules.war_setup import begin_war
-from games.rules.wrath import register as register_wrath
+from games.rules.war.rules import TeamEndWindowHandler
+from games.rules.war.ancients import WAR_RULES, war_ancients_legal
+from games.rules.war.setup import begin_war
+from games.rules.wrath.rules import register as register_wrath
 
 WAR_EVENT_KINDS = ("teams_formed", "teammate_finished", "teammate_resumed",
                    "ancients_shards_placed")

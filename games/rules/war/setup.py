@@ -2,7 +2,7 @@
 
 Four players play as two teams of two. Five play as a team of three against a team of two
 in which one seat plays the Ancients faction (The Wrath of the Ancients' arcane guardians
-and special actions, `war_ancients`): its teammate's colour is the team's, a shard of a
+and special actions, `war.ancients`): its teammate's colour is the team's, a shard of a
 colour nobody plays rides on each Ancient from the start, only the team of three reveals
 before the first turn and the team of two plays first. Six need expansions the rules do not
 describe and are refused with a stable code.
@@ -17,9 +17,9 @@ from games.rules.events import EventLog
 from games.rules.rng import Rng, seed_state
 from games.rules.setup import OPENING_HAND, SHARDS
 from games.rules.state import Catalog, Character, GameState, Player, Turn
-from games.rules.war import next_opening_group
-from games.rules.war_state import Team, WarState, war_of
-from games.rules.wrath import ANCIENTS_FACTION, WrathState
+from games.rules.war.rules import next_opening_group
+from games.rules.war.state import Team, WarState, war_of
+from games.rules.wrath.rules import ANCIENTS_FACTION, WrathState
 
 TEAM_NAMES = ("Team Dawn", "Team Dusk")
 # the shard colours of the game, in the order a spare one is taken for the Ancients
@@ -177,7 +177,7 @@ def begin_war(state: GameState, events: EventLog) -> None:
 def place_ancients_shards(state: GameState, events: EventLog) -> None:
     """Five players: a shard of a colour no team plays for on each Ancient's card. Like a
     claimed one it pays for a special action; it may be spent from the turn after its
-    Ancient is revealed (`war_ancients`), and goes back to the box if its Ancient falls."""
+    Ancient is revealed (`war.ancients`), and goes back to the box if its Ancient falls."""
     war = war_of(state)
     assert war.wrath is not None, "only a five-player war has the Ancients faction"
     in_use = [state.player(t.shard_owner).colour for t in war.teams]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.content.common import ContentError
-from games.rules.map_features import Features
+from games.rules.maps.features import Features
 
 
 def extra_links(features: Features) -> list[tuple[int, int]]:

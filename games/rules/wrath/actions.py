@@ -32,7 +32,7 @@ from games.rules.events import EventLog
 from games.rules.frames import Frame, ask, push, resolve
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
-from games.rules.wrath import ready_shards, wrath_of
+from games.rules.wrath.rules import ready_shards, wrath_of
 
 SPECIALS = ("magus", "automaton", "phantasm", "lizardman", "tyrant")
 LIZARDMAN_SEQUENCE = ("heavy_melee", "move", "melee", "move", "melee")

@@ -18,7 +18,7 @@ from games.rules.cards import draw
 from games.rules.combat import deal_damage
 from games.rules.commands import Command
 from games.rules.events import EventLog
-from games.rules.map_hooks import EFFECTS, MapEffectsFrame
+from games.rules.maps.hooks import EFFECTS, MapEffectsFrame
 from games.rules.state import Character, GameState
 
 NOBODY = "curse"  # a side that is no player: a knock-out by it scores for nobody

@@ -1,15 +1,15 @@
 """The `map_effects` frame: a queue of map rules to apply, one at a time, each of which
-may stop for a person. The hooks that queue them are in `map_hooks.py`; importing this
+may stop for a person. The hooks that queue them are in `hooks.py`; importing this
 module registers the frame and every rule's effect (the engine and `legal` import it)."""
 from __future__ import annotations
 
-from games.rules import map_rules_belts, map_rules_slippery  # noqa: F401  (register effects)
-from games.rules import map_rules_thin_ice, map_rules_tombs  # noqa: F401
+from games.rules.maps import belts, slippery  # noqa: F401  (register effects)
+from games.rules.maps import thin_ice, tombs  # noqa: F401
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import register_frame_handler
-from games.rules.map_hooks import EFFECTS, MapEffectsFrame
+from games.rules.maps.hooks import EFFECTS, MapEffectsFrame
 from games.rules.state import GameState
 
 

@@ -20,15 +20,15 @@ source and the item.
       second_numbers: [[7, 40]]    # space 7 also carries number 40: two map cards
       high_ignores_low_cover: true # high-to-high sight ignores cover in low spaces
 
-      slippery: true               # or [spaces]: map_rules_slippery.py
-      thin_ice: [4, 9]             # map_rules_thin_ice.py
-      belts: [{name: north, path: [3, 4, 9]}]   # map_rules_belts.py
-      tombs: [2, 7, 11, 15, 20]    # map_rules_tombs.py
+      slippery: true               # or [spaces]: maps/slippery.py
+      thin_ice: [4, 9]             # maps/thin_ice.py
+      belts: [{name: north, path: [3, 4, 9]}]   # maps/belts.py
+      tombs: [2, 7, 11, 15, 20]    # maps/tombs.py
 
 (The canyons' "no shot from low to high ground" is the base high-ground rule, so it needs
 no primitive: `high: true` on most spaces does it.) What each primitive does in play lives
-in `map_rules_links.py` (adjacency and sight), `map_rules_thorns.py` and
-`map_rules_numbers.py`.
+in `maps/links.py` (adjacency and sight), `maps/thorns.py` and
+`maps/numbers.py`.
 
 `Board.features` holds the parsed mapping (`Features`); ask it with `.get(key)`.
 """

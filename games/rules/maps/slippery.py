@@ -15,7 +15,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask
-from games.rules.map_hooks import EFFECTS, PROMPT_ANSWERS, MapEffectsFrame, entered, moves_this_turn
+from games.rules.maps.hooks import EFFECTS, PROMPT_ANSWERS, MapEffectsFrame, entered, moves_this_turn
 from games.rules.state import GameState
 
 MOVES_NEEDED = 2
