@@ -20,13 +20,18 @@ message, or the changes arrived out of order) reads the events after its own las
 its seat's view from the database instead (as it does when games.layer_watch tells it the
 channel layer was away). So a socket can never skip or repeat an event, and no socket ever
 receives another seat's view.
-Bad input is answered, never raised: a malformed or oversized message gets `bad_message`,
-a flood gets `rate_limited`.
+Bad input is answered, never raised: a malformed or oversized message gets `bad_message`
+(so does one holding a number a browser cannot hold exactly, beyond MAX_NUMBER: such a
+number could be stored and then fail to encode in the answer), a flood gets `rate_limited`.
+Once a command is stored, each thing that follows (the ack, the mover's update, the
+broadcast, the next turn) runs even if one before it failed (`_announce`): a step stored
+is always announced, and the next turn (a bot's, the Ancients') always started.
 """
 from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections import deque
 from typing import Any, Optional
@@ -47,6 +52,7 @@ MAX_MESSAGE_BYTES = 16 * 1024
 RATE_LIMIT = 20  # messages ...
 RATE_WINDOW = 5.0  # ... per this many seconds, per connection
 MAX_ID_LENGTH = 64
+MAX_NUMBER = 2 ** 53 - 1  # the largest whole number a browser's JSON holds exactly
 HEARTBEAT_SECONDS = 20.0  # at most one presence write per socket this often (pings come every 25 s)
 
 
@@ -139,6 +145,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error("bad_message", "a message is an object with a 'type'")
             return
         kind = content["type"]
+        if _has_unsafe_number(content):
+            text = f"numbers in a message are limited to {MAX_NUMBER} either way, and finite"
+            if kind == "command":
+                await self._reject(_client_id(content), "bad_message", text)
+            else:
+                await self._error("bad_message", text)
+            return
         if kind == "ping":
             await self.send_json({"type": "pong"})
             await self._heartbeat()
@@ -200,20 +213,44 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except (RuleError, services.ServiceError) as error:
             await self._reject(client_id, error.code, error.message)
             return
-        await self.send_json({"type": "ack", "id": client_id, "version": result.version})
-        for delivery in result.deliveries:  # the mover's own update, without the round trip
-            if delivery.group == self.seat_group:  # through Redis (the copy that comes back
-                await self.game_changed(delivery.message)  # is then already sent: skipped)
-        try:
-            await broadcast.send(result.deliveries, self.channel_layer)
-        except Exception:  # stored and acked: the sockets catch up at the next change or resync
-            logger.exception("game %s: the update for version %s was not sent", self.game_id,
-                             result.version)
-        if result.tasks:  # the next turn (the Ancients', a bot's), now that the change is out
+        await self._announce(client_id, result)
+
+    async def _announce(self, client_id: Any, result: services.ApplyResult) -> None:
+        """What follows a stored command, in order: the ack, the mover's own update, the
+        change to every seat's group, then the next turn (the Ancients', a bot's), so that
+        its steps never overtake the change. Each part runs even if one before it failed
+        (the mover's tab closed mid-answer, the channel layer away): the step is stored, a
+        socket that missed its part catches up at the next change or a resync, but a next
+        turn never started would leave the table waiting (for ever without a beat sweep,
+        as in the embedded mode). Failures are logged, never raised: the command's answer
+        must not turn into "nothing was stored"."""
+        async def own_update() -> None:
+            for delivery in result.deliveries:  # without the round trip through Redis (the
+                if delivery.group == self.seat_group:  # copy that comes back is skipped)
+                    await self.game_changed(delivery.message)
+
+        async def next_turn() -> None:
+            if not result.tasks:
+                return
             if task_sender.runs_in_caller():  # the task itself runs here: database work
                 await database_sync_to_async(services.start_tasks)(result)
             else:
                 services.start_tasks(result)
+
+        parts = (
+            ("the ack", lambda: self.send_json(
+                {"type": "ack", "id": client_id, "version": result.version})),
+            ("the mover's update", own_update),
+            ("the update to every seat", lambda: broadcast.send(result.deliveries,
+                                                                 self.channel_layer)),
+            ("the next turn", next_turn),
+        )
+        for name, part in parts:
+            try:
+                await part()
+            except Exception:
+                logger.exception("game %s: %s for stored version %s failed", self.game_id,
+                                 name, result.version)
 
     async def _resync(self, content: dict) -> None:
         last_seq = content.get("last_seq")
@@ -312,8 +349,28 @@ def _valid_id(value: Any) -> bool:
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
-        return True
+        return abs(value) <= MAX_NUMBER
     return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH
+
+
+def _has_unsafe_number(message: Any) -> bool:
+    """Whether a parsed message holds a whole number beyond MAX_NUMBER or a float that is
+    not finite (`json.loads` reads NaN and Infinity). Walked without recursion: nesting is
+    bounded only by the parser's own limit."""
+    stack = [message]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int) and abs(item) > MAX_NUMBER:
+            return True
+        elif isinstance(item, float) and not math.isfinite(item):
+            return True
+    return False
 
 
 def _client_id(content: dict) -> Any:
@@ -329,4 +386,4 @@ def _query_int(scope: dict, name: str) -> Optional[int]:
         value = int(raw[0])
     except ValueError:
         return None
-    return value if value >= 0 else None
+    return value if 0 <= value <= MAX_NUMBER else None

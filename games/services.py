@@ -523,8 +523,8 @@ def _after_commit(built: _BuiltStep, *, publish: bool, enqueue: bool = True,
     the caller already read them (the event loop's way must not query)."""
     game_id, state, result = built.result.game_id, built.state, built.result
     version, last_seq, awaiting = result.version, result.last_seq, built.game.awaiting
-    callbacks: list[tuple[Callable[[], None], bool]] = [
-        (lambda: selectors.STATES.put(game_id, state, last_seq), False)]
+    callbacks: list[tuple[Callable[[], None], bool]] = [  # all robust: a step stored is
+        (lambda: selectors.STATES.put(game_id, state, last_seq), True)]  # always announced
     tasks: list[Callable[[], None]] = []
     if result.deferred and enqueue:
         tasks.append(lambda: _enqueue_ancients(game_id, version))

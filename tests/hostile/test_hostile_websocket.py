@@ -241,10 +241,14 @@ async def test_stale_and_future_versions_are_rejected(table):
     await connect_seated(comm)
     await drain(comm)
 
-    for version in (state.version - 1, 0, state.version + 1, 10 ** 30, -(10 ** 30), -1):
+    for version in (state.version - 1, 0, state.version + 1, 2 ** 53 - 1, -(2 ** 53 - 1), -1):
         reply = await answer(comm, {"type": "command", "id": "s", "expected_version": version,
                                     "command": command})
         assert reply["type"] == "rejected" and reply["code"] == "stale_version", (version, reply)
+    for version in (10 ** 30, -(10 ** 30)):  # beyond what a browser holds: not a version
+        reply = await answer(comm, {"type": "command", "id": "s", "expected_version": version,
+                                    "command": command})
+        assert reply["type"] == "rejected" and reply["code"] == "bad_message", (version, reply)
     assert await db(fingerprint)(game.id) == before
 
     reply = await answer(comm, {"type": "command", "id": "ok", "expected_version": state.version,
