@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
+from games.platform.lobby_rules import LobbyRules
 from games.rules.errors import RuleError
 
 
@@ -81,7 +82,7 @@ class FirstSteps:
     steps: Sequence[PlayedStep] = ()
 
 
-class GameDefinition:
+class GameDefinition(LobbyRules):
     """A game (or one mode of a game) as the site sees it. Subclasses set the class
     attributes and implement the methods that raise NotImplementedError."""
 
@@ -99,25 +100,7 @@ class GameDefinition:
     opponent: ClassVar[str] = ""
     uses_campaigns: ClassVar[bool] = False  # games of this mode may belong to a campaign
 
-    # --- seats -----------------------------------------------------------------------------
-    def seat_count(self, players: Optional[int]) -> int:
-        """How many seats a game has for the lobby's `players` choice (None: the default).
-
-        :raises SetupRefused: a count this game does not offer."""
-        raise NotImplementedError
-
-    def player_counts(self) -> Sequence[int]:
-        """The counts the lobby offers, in order."""
-        raise NotImplementedError
-
-    def bot_kinds(self) -> Sequence[str]:
-        """Bot kinds that may sit in this game (`bot_command` names); () for none."""
-        return ()
-
-    def max_bots(self, seats: int) -> int:
-        """How many of `seats` bots may take (at least one person always plays)."""
-        return seats - 1 if self.bot_kinds() else 0
-
+    # --- seats (counts, bots: `LobbyRules`) -------------------------------------------------
     def teams(self, seats: Sequence[SeatChoice]) -> dict[str, str]:
         """seat -> team name, for a game played in teams ({} otherwise)."""
         return {}
