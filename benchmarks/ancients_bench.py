@@ -102,7 +102,8 @@ async def run(args) -> dict:
     from channels.layers import get_channel_layer
 
     from benchmarks.site_players import TablePlayers
-    from games import broadcast, services
+    from games import services
+    from games.pipeline import broadcast
     from games.tasks import run_ancients_turn
 
     users, _ = await sync_to_async(make_users)()

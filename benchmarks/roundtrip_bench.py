@@ -155,7 +155,8 @@ def component_costs(samples: int = 60) -> dict[str, list[float]]:
     from django.db import connection, transaction
 
     from benchmarks.site_players import TablePlayers
-    from games import broadcast, selectors, services
+    from games import selectors, services
+    from games.pipeline import broadcast
     from games.models import Game
 
     def timed(call) -> float:

@@ -32,7 +32,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import selectors, step_sql, task_sender
+from games import selectors
+from games.pipeline import step_sql, task_sender
 from games.bots import make_bot
 from games.models import Game, Seat
 from games.rules.commands import parse_command

@@ -285,7 +285,7 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
     (none when `after` is None) up to the snapshot read, the fresh view, and the last seq
     included. For a socket's first update, a resync, and a socket that missed a change;
     every other update is built once by the writer (`seat_update`) and sent with the
-    change (games.broadcast). `extra(state, last_seq)` adds fields read at the same
+    change (games.pipeline.broadcast). `extra(state, last_seq)` adds fields read at the same
     version (a socket's first update adds the recent history: `game_log.greeting`).
 
     Returns None while the game has not started. Snapshot and events agree: an event

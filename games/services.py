@@ -16,7 +16,7 @@ itself and only then starts the next turn (`ApplyResult.tasks`).
 Two ways in for a command: `game_apply_command` (any thread: views, tests, the database
 thread of the web process) and `game_apply_command_on_loop`, which the game consumer tries
 first and which stores a command from the event loop when the process holds what it needs
-(games.loop_database says why). Their answers are the same: whatever the loop's way is not
+(games.pipeline.loop_database says why). Their answers are the same: whatever the loop's way is not
 sure of, it hands to the other.
 
 What the site decides for people when a game starts: `first_state`.
@@ -37,8 +37,8 @@ import psycopg
 from django.db import transaction
 from django.utils import timezone
 
-from games import (bot_seats, broadcast, history, json_text, loop_database, selectors,
-                   step_sql, task_sender)
+from games import bot_seats, history, selectors
+from games.pipeline import broadcast, json_text, loop_database, step_sql, task_sender
 from games.campaign_progress import campaign_record_result
 from games.content.factions import load_faction
 from games.content.maps import load_map
@@ -246,7 +246,7 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
     the seat, the game's bot seats and the game at the expected version or an older one
     (brought up to date by one read on the loop, `_caught_up_on_loop`). The step is then
     stored by its one conditional statement on a connection of the loop's own
-    (games.loop_database), without the database thread (see that module for why). A
+    (games.pipeline.loop_database), without the database thread (see that module for why). A
     game's commands are stored one at a time in each process, in the order they came.
     The caller sends `result.deliveries` and then starts `result.tasks` (as with `publish`
     off).

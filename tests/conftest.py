@@ -38,9 +38,9 @@ def outsider(db):
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup):
     """pytest-django's test database, with the event loops' own PostgreSQL connections
-    (games.loop_database) closed before it is dropped."""
+    (games.pipeline.loop_database) closed before it is dropped."""
     yield
-    from games import loop_database
+    from games.pipeline import loop_database
 
     loop_database.close_all_now()
 

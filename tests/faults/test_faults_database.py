@@ -28,7 +28,8 @@ from django.conf import settings
 from django.db import OperationalError, connection, connections
 
 from benchmarks.site_players import TablePlayers
-from games import broadcast, selectors, services
+from games import selectors, services
+from games.pipeline import broadcast
 from games.history import history_problems
 from games.models import Game, GameCommand
 from games.rules import engine

@@ -187,7 +187,7 @@ async def test_every_watched_socket_is_told_to_catch_up_once_redis_is_back(tmp_p
     socket of the process to read what it missed once the layer hears again, and only then."""
     from channels_redis.pubsub import RedisPubSubChannelLayer
 
-    from games import layer_watch
+    from games.pipeline import layer_watch
 
     port = free_port()
     redis = redis_server(port, log=tmp_path / "redis.log").start()

@@ -34,7 +34,8 @@ import pytest
 from django.test import Client, TestCase
 
 from benchmarks.site_players import TablePlayers
-from games import broadcast, history, json_text, lobby, selectors, services
+from games import history, lobby, selectors, services
+from games.pipeline import broadcast, json_text
 from games.models import Game, GameEvent
 from games.rules.frames import has_deferred_work
 from games.rules.view import view_for

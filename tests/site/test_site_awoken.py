@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from games import campaigns, first_state, lobby, selectors, services, task_sender
+from games import campaigns, first_state, lobby, selectors, services
+from games.pipeline import task_sender
 from games.models import Campaign, Game, GameCommand
 from games.rules import engine
 from games.rules.outcome import Cause, Outcome, Result

@@ -96,7 +96,7 @@ async def test_a_presence_notice_that_arrives_late_does_not_show_a_connected_sea
     seats as they are when the notice arrives, not the list the notice carried."""
     from channels.layers import get_channel_layer
 
-    from games import broadcast
+    from games.pipeline import broadcast
 
     game = await _game(owner, teammate)
     first, second = communicator(game.id, owner), communicator(game.id, teammate)
@@ -162,7 +162,7 @@ async def test_the_mover_sees_its_own_update_without_waiting_on_the_channel_laye
         owner, teammate, monkeypatch):
     """The socket that sent a command sends its own seat's update itself, straight after the
     ack; the copy the channel layer brings back is not sent again."""
-    from games import broadcast
+    from games.pipeline import broadcast
 
     game = await _game(owner, teammate)
     p1, p2 = communicator(game.id, owner), communicator(game.id, teammate)

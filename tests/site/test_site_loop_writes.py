@@ -14,7 +14,8 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import bot_seats, lobby, loop_database, selectors, services, step_sql
+from games import bot_seats, lobby, selectors, services
+from games.pipeline import loop_database, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError

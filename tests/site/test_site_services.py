@@ -9,7 +9,8 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
-from games import broadcast, campaign_progress, campaigns, json_text, lobby, selectors, services
+from games import campaign_progress, campaigns, lobby, selectors, services
+from games.pipeline import broadcast, json_text
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.errors import RuleError

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import selectors, services, step_sql
+from games import selectors, services
+from games.pipeline import step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError

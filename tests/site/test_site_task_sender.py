@@ -1,4 +1,4 @@
-"""Tasks sent after a step commits leave the step's thread at once (games.task_sender):
+"""Tasks sent after a step commits leave the step's thread at once (games.pipeline.task_sender):
 published by one sending thread, in the order handed over, a failure logged and the next
 task still sent; with Celery eager they run in the caller, as the embedded site needs."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import logging
 import threading
 from types import SimpleNamespace
 
-from games import task_sender
+from games.pipeline import task_sender
 
 
 class RecordingTask:
@@ -40,7 +40,7 @@ def test_a_task_is_published_by_the_sending_thread_in_the_order_handed_over():
 def test_a_task_the_broker_refuses_is_logged_and_the_next_one_still_goes(caplog):
     task = RecordingTask(eager=False, fail_on=(("g1", 2),))
 
-    with caplog.at_level(logging.ERROR, logger="games.task_sender"):
+    with caplog.at_level(logging.ERROR, logger="games.pipeline.task_sender"):
         for version in (1, 2, 3):
             task_sender.send(task, ("g1", version))
         assert task_sender.wait_until_sent()

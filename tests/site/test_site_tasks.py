@@ -14,7 +14,8 @@ import time
 import pytest
 
 from benchmarks.live_site import database_url
-from games import selectors, services, task_sender
+from games import selectors, services
+from games.pipeline import task_sender
 from games.models import Game, GameCommand
 from games.rules.events import EVENT_KINDS, register_event_kinds
 from games.rules.frames import has_deferred_work, register_frame_handler

@@ -27,7 +27,7 @@ from typing import Any, Optional, Sequence
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import json_text
+from games.pipeline import json_text
 
 SEND_TIMEOUT_SECONDS = 10
 

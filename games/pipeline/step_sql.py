@@ -24,7 +24,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
 
-from games import json_text
+from games.pipeline import json_text
 from games.models import Game, GameCommand, GameEvent, Seat
 
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
@@ -159,7 +159,7 @@ def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence
     """The one statement (and its parameters) that writes a step only if the game row is
     still at `version` and playing; its one row says whether it wrote (`wrote`). Built
     without touching the connection, so the event loop's connections
-    (games.loop_database) can run it too."""
+    (games.pipeline.loop_database) can run it too."""
     db = _db()
     quote = db.ops.quote_name
     update_sql, params = _update(db, game, fields)
