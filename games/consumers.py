@@ -9,7 +9,7 @@ back.
 
 Each socket remembers the last event seq it has sent. A change to the game reaches each
 seat's group with that seat's update already built by the process that stored it
-(games.pipeline.broadcast); the socket that sent the command sends its own seat's update straight
+(games.broadcast); the socket that sent the command sends its own seat's update straight
 after the ack (the copy the layer brings back is then skipped), then sends the change to
 every seat's group, and only then starts what the change left to do (the Ancients' turn, a
 bot's move), so their steps never overtake it. A command is stored from the event loop
@@ -17,12 +17,15 @@ when the process holds what it needs (`services.game_apply_command_on_loop`), el
 database thread. A socket that has sent
 every event before the change forwards it as it is, and one that has not (it missed a
 message, or the changes arrived out of order) reads the events after its own last seq and
-its seat's view from the database instead (as it does when games.pipeline.layer_watch tells it the
+its seat's view from the database instead (as it does when games.layer_watch tells it the
 channel layer was away). So a socket can never skip or repeat an event, and no socket ever
 receives another seat's view.
 Bad input is answered, never raised: a malformed or oversized message gets `bad_message`
 (so does one holding a number a browser cannot hold exactly, beyond MAX_NUMBER: such a
-number could be stored and then fail to encode in the answer), a flood gets `rate_limited`.
+number could be stored and then fail to encode in the answer), a flood gets `rate_limited`
+(pings have a budget of their own: the browser sends one every 25 s), and a user's socket
+past MAX_SOCKETS_PER_USER in one process gets `too_many_sockets` and is closed with
+CLOSE_TOO_MANY_SOCKETS before it costs a database query.
 Once a command is stored, each thing that follows (the ack, the mover's update, the
 broadcast, the next turn) runs even if one before it failed (`_announce`): a step stored
 is always announced, and the next turn (a bot's, the Ancients') always started.
@@ -33,6 +36,7 @@ import json
 import logging
 import math
 import time
+import weakref
 from collections import deque
 from typing import Any, Optional
 from urllib.parse import parse_qs
@@ -41,13 +45,16 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import game_log, presence, selectors, services
-from games.pipeline import broadcast, json_text, layer_watch, task_sender
+from games import (broadcast, game_log, json_text, layer_watch, presence, selectors, services,
+                   task_sender)
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_SEATED = 4403
+CLOSE_TOO_MANY_SOCKETS = 4429
+MAX_SOCKETS_PER_USER = 16  # open at once in one web process (tabs, games, spectated boards)
+PING_LIMIT = 4  # pings per RATE_WINDOW, per connection (the browser sends one every 25 s)
 MAX_MESSAGE_BYTES = 16 * 1024
 RATE_LIMIT = 20  # messages ...
 RATE_WINDOW = 5.0  # ... per this many seconds, per connection
@@ -56,9 +63,16 @@ MAX_NUMBER = 2 ** 53 - 1  # the largest whole number a browser's JSON holds exac
 HEARTBEAT_SECONDS = 20.0  # at most one presence write per socket this often (pings come every 25 s)
 
 
+# The sockets each user has open in this process. Weak: a consumer that never saw its
+# disconnect (its server task died) stops counting once it is gone.
+_OPEN_SOCKETS: dict[Any, "weakref.WeakSet[GameConsumer]"] = {}
+
+
 class GameConsumer(AsyncJsonWebsocketConsumer):
     rate_limit = RATE_LIMIT
     rate_window = RATE_WINDOW
+    ping_limit = PING_LIMIT
+    max_sockets_per_user = MAX_SOCKETS_PER_USER
 
     async def dispatch(self, message: dict) -> None:
         """Channels' own dispatch first checks the database connections on the database
@@ -74,7 +88,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     @classmethod
     async def encode_json(cls, content: Any) -> str:
         """What a socket reads from the database (a greeting, a catch-up, a resync) is
-        encoded here; a change's update arrives as the writer's text (games.pipeline.broadcast)."""
+        encoded here; a change's update arrives as the writer's text (games.broadcast)."""
         return json_text.dumps(content)
 
     async def connect(self) -> None:
@@ -84,10 +98,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.sent_version: Optional[int] = None
         self.last_presence: Optional[list] = None
         self.recent: deque[float] = deque()
+        self.recent_pings: deque[float] = deque()
         self.last_heartbeat = time.monotonic()  # connecting marks the seat alive
         self.game_id = str(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope.get("user")
         await self.accept()
+        if user is not None and user.is_authenticated and not self._count_socket(user.pk):
+            await self.send_json({"type": "error", "code": "too_many_sockets",
+                                  "message": "you have too many game tabs open; close some "
+                                             "and reload this one"})
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
         seat = None
         if user is not None and user.is_authenticated:
             seat = await database_sync_to_async(services.seat_for_socket)(
@@ -111,7 +132,21 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.group, {"type": "game.presence"})
         await self._send_update(after=_query_int(self.scope, "last_seq"), log=True)
 
+    def _count_socket(self, user_pk: Any) -> bool:
+        """Count this socket among the user's open ones, unless they are at the cap."""
+        sockets = _OPEN_SOCKETS.setdefault(user_pk, weakref.WeakSet())
+        if len(sockets) >= self.max_sockets_per_user:
+            return False
+        sockets.add(self)
+        self.counted_for = user_pk
+        return True
+
     async def disconnect(self, code: int) -> None:
+        sockets = _OPEN_SOCKETS.get(getattr(self, "counted_for", None))
+        if sockets is not None:
+            sockets.discard(self)
+            if not sockets:
+                _OPEN_SOCKETS.pop(self.counted_for, None)
         if self.seat is None or self.group is None:
             return
         layer_watch.forget(self.channel_name)
@@ -153,10 +188,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self._error("bad_message", text)
             return
         if kind == "ping":
+            if self._flooding(self.recent_pings, self.ping_limit):
+                await self._error("rate_limited", "too many pings; one every few seconds is plenty")
+                return
             await self.send_json({"type": "pong"})
             await self._heartbeat()
             return
-        if self._flooding():
+        if self._flooding(self.recent, self.rate_limit):
             if kind == "command":
                 await self._reject(_client_id(content), "rate_limited",
                                    "too many messages; wait a moment")
@@ -181,13 +219,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             else:
                 await self._error("server_error", "something went wrong on the server; try resync")
 
-    def _flooding(self) -> bool:
+    def _flooding(self, recent: deque, limit: int) -> bool:
         now = time.monotonic()
-        while self.recent and now - self.recent[0] > self.rate_window:
-            self.recent.popleft()
-        if len(self.recent) >= self.rate_limit:
+        while recent and now - recent[0] > self.rate_window:
+            recent.popleft()
+        if len(recent) >= limit:
             return True
-        self.recent.append(now)
+        recent.append(now)
         return False
 
     async def _command(self, content: dict) -> None:
@@ -290,7 +328,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_update(after=self.last_seq)
 
     async def game_catch_up(self, message: dict) -> None:
-        """The channel layer was away (games.pipeline.layer_watch): changes may have been lost."""
+        """The channel layer was away (games.layer_watch): changes may have been lost."""
         if self.seat is not None:
             await self._send_update(after=self.last_seq)
 
