@@ -9,7 +9,7 @@ back.
 
 Each socket remembers the last event seq it has sent. A change to the game reaches each
 seat's group with that seat's update already built by the process that stored it
-(games.broadcast); the socket that sent the command sends its own seat's update straight
+(games.pipeline.broadcast); the socket that sent the command sends its own seat's update straight
 after the ack (the copy the layer brings back is then skipped), then sends the change to
 every seat's group, and only then starts what the change left to do (the Ancients' turn, a
 bot's move), so their steps never overtake it. A command is stored from the event loop
@@ -17,7 +17,7 @@ when the process holds what it needs (`services.game_apply_command_on_loop`), el
 database thread. A socket that has sent
 every event before the change forwards it as it is, and one that has not (it missed a
 message, or the changes arrived out of order) reads the events after its own last seq and
-its seat's view from the database instead (as it does when games.layer_watch tells it the
+its seat's view from the database instead (as it does when games.pipeline.layer_watch tells it the
 channel layer was away). So a socket can never skip or repeat an event, and no socket ever
 receives another seat's view.
 Bad input is answered, never raised: a malformed or oversized message gets `bad_message`
@@ -45,8 +45,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.consumer import get_handler_name
 
-from games import (broadcast, game_log, json_text, layer_watch, presence, selectors, services,
-                   task_sender)
+from games import game_log, presence, selectors, services
+from games.pipeline import broadcast, json_text, layer_watch, task_sender
 from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     @classmethod
     async def encode_json(cls, content: Any) -> str:
         """What a socket reads from the database (a greeting, a catch-up, a resync) is
-        encoded here; a change's update arrives as the writer's text (games.broadcast)."""
+        encoded here; a change's update arrives as the writer's text (games.pipeline.broadcast)."""
         return json_text.dumps(content)
 
     async def connect(self) -> None:
@@ -328,7 +328,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_update(after=self.last_seq)
 
     async def game_catch_up(self, message: dict) -> None:
-        """The channel layer was away (games.layer_watch): changes may have been lost."""
+        """The channel layer was away (games.pipeline.layer_watch): changes may have been lost."""
         if self.seat is not None:
             await self._send_update(after=self.last_seq)
 
