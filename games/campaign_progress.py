@@ -48,7 +48,7 @@ def _earned_treasure(game: Game, state: GameState, campaign: Campaign) -> Option
 
 def _treasure_ids(state: GameState) -> list[str]:
     """Every treasure the game's deck was made of."""
-    awoken = state.awoken
+    awoken = state.mode_state
     defs = getattr(awoken, "treasure_defs", None)
     if defs:
         return [str(t) for t in defs]

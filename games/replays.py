@@ -90,7 +90,7 @@ def revealed_view(state: GameState) -> dict[str, Any]:
     if awoken is not None:
         for entry in awoken["objects"]:
             if not entry["revealed"]:
-                entry["kind"] = state.awoken.objects[entry["id"]].kind
+                entry["kind"] = state.mode_state.objects[entry["id"]].kind
     view["revealed"] = True
     return view
 

@@ -44,7 +44,7 @@ def start_ancients_turn(state: GameState, events: EventLog) -> None:
     turn.interrupters = []
     events.add("ancients_turn_started", round=turn.round)
     push(state, AncientsTurnFrame(kind="awoken_ancients_turn",
-                                  order=[s.number for s in state.awoken.scenarios], i=0,
+                                  order=[s.number for s in state.mode_state.scenarios], i=0,
                                   stage="minion", deferred=ancients_deferred(state)))
 
 
@@ -66,7 +66,7 @@ class AncientsTurnHandler:
             start_players_turn(state, events)
             return
         number = frame["order"][frame["i"]]
-        scenario = state.awoken.scenario(number)
+        scenario = state.mode_state.scenario(number)
         if frame["stage"] == "minion":
             frame["stage"] = "ancient"
             push_card(state, number, "minion")
@@ -89,7 +89,7 @@ def push_card(state: GameState, number: int, deck: str) -> None:
 
 class CardHandler:
     def step(self, state: GameState, frame: CardFrame, events: EventLog) -> None:
-        scenario = state.awoken.scenario(frame["scenario"])
+        scenario = state.mode_state.scenario(frame["scenario"])
         stage = frame["stage"]
         if stage == "draw":
             self._draw(state, frame, scenario, events)
@@ -188,4 +188,4 @@ class CardHandler:
         state.prompt = None
         frame["options"] = []
         events.add("minion_order_chosen", by=seat, minion=chosen)
-        self._act(state, frame, chosen, state.awoken.scenario(frame["scenario"]))
+        self._act(state, frame, chosen, state.mode_state.scenario(frame["scenario"]))

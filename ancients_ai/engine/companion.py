@@ -110,7 +110,7 @@ def _correct_crystals(state: GameState, character: Character, count: int) -> Non
     """Crystals the character no longer carries lie face up on its space (claimable again);
     more come only from the face-up crystals on its space (the table claimed one the site
     missed). Called after every other check, with the space already corrected if it was."""
-    awoken = state.awoken
+    awoken = state.mode_state
     while len(character.carried) > count:
         crystal = character.carried.pop()
         awoken.crystals_taken.remove(crystal)
@@ -184,7 +184,7 @@ def table_choices(state: GameState) -> dict[str, dict[str, Any]]:
                                     "own": attack in own})
         areas = [s for s in (here, *sorted(board.neighbours(here)))
                  if any(isinstance(f, Monster) for f in state.figures_in(s))]
-        objects = state.awoken.objects_in(here)
+        objects = state.mode_state.objects_in(here)
         found[character.id] = {
             "player": character.player, "space": here,
             "moves": [] if character.ensnared else sorted(board.neighbours(here)),

@@ -46,7 +46,7 @@ def draw_ancient_card(state: GameState, scenario: ScenarioInPlay,
 
 def draw_map_card(state: GameState, events: EventLog) -> Optional[int]:
     """Draw a map card, discard it, and return its space (None: no map cards at all)."""
-    awoken = state.awoken
+    awoken = state.mode_state
     space = _draw(state, awoken, "map_deck", "map_discard", "map deck", events)
     if space is not None:
         awoken.map_discard.append(space)
@@ -55,5 +55,5 @@ def draw_map_card(state: GameState, events: EventLog) -> Optional[int]:
 
 
 def draw_treasure(state: GameState, events: EventLog) -> Optional[str]:
-    return _draw(state, state.awoken, "treasure_deck", "treasure_discard", "treasure deck",
+    return _draw(state, state.mode_state, "treasure_deck", "treasure_discard", "treasure deck",
                  events)

@@ -26,7 +26,7 @@ from games.rules.state import GameState
 
 def still_playing(state: GameState) -> list:
     """The seats that have not said they are done, in seat order."""
-    done = state.awoken.done
+    done = state.mode_state.done
     return [p for p in state.player_ids() if p not in done]
 
 
@@ -35,7 +35,7 @@ def finish(state: GameState, seat: str, events: EventLog) -> bool:
 
     :raises RuleError: action_not_allowed when the seat has already said so.
     """
-    done = state.awoken.done
+    done = state.mode_state.done
     if seat in done:
         waiting = ", ".join(still_playing(state))
         raise RuleError("action_not_allowed",
@@ -48,7 +48,7 @@ def finish(state: GameState, seat: str, events: EventLog) -> bool:
 
 def resume_if_done(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     """A done seat that acts again during the players' turn is playing again."""
-    awoken = state.awoken
+    awoken = state.mode_state
     if (state.turn.phase == "play" and seat in awoken.done
             and command.name not in ("finish", "end_turn")):
         awoken.done.remove(seat)

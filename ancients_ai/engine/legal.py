@@ -34,19 +34,19 @@ from ancients_ai.engine.treasures import _check, check_timing, defending
 
 def awoken_legal(state: GameState, seat: str, commands: list) -> list:
     """The core's commands plus the Awoken's own, for this seat now."""
-    if state.awoken is None or state.outcome is not None:
+    if state.mode_state is None or state.outcome is not None:
         return commands
     if state.prompt is not None or not any(c.get("do") == "end_turn" for c in commands):
         # a question waits, or it is not this seat's turn (waiting, or the Ancients' turn):
         # only the treasures whose card allows this moment
         return commands + _treasures(state, seat)
     found = list(commands)
-    if seat not in state.awoken.done:
+    if seat not in state.mode_state.done:
         found.append({"do": "finish"})  # hand_off.py: this seat is done (or, alone, ends it)
     for character in state.characters.values():
         if character.player != seat or character.space is None or character.knocked_out:
             continue
-        here = state.awoken.objects_in(character.space)
+        here = state.mode_state.objects_in(character.space)
         crystals = [o for o in here if o.kind == "crystal" and o.revealed]
         if crystals:
             found += [{"do": "claim", "character": character.id, "cards": cards}
@@ -73,7 +73,7 @@ def _treasures(state: GameState, seat: str) -> list:
     """Treasure uses: every candidate the effect's fields allow, kept when the engine's
     checks of `use_treasure` (its timing, then each step) accept it."""
     found = []
-    defs = state.awoken.treasure_defs
+    defs = state.mode_state.treasure_defs
     board = state.board
     for character in state.characters.values():
         if (character.player != seat or not character.treasures or character.space is None

@@ -134,7 +134,7 @@ def run_card_action(state: GameState, monster: Monster, action: Any, scenario: i
     elif name == "heal":
         did = heal_one(state, monster, action["heal"], 1, events)
     else:
-        steps = state.awoken.scenario(scenario).rules.special_actions[name]
+        steps = state.mode_state.scenario(scenario).rules.special_actions[name]
         push_steps(state, steps, actor=monster.id, scenario=scenario)
     if not did:
         events.add("monster_idled", figure=monster.id, action=name)
@@ -156,7 +156,7 @@ def push_monster_actions(state: GameState, monster: Monster, scenario: int, card
 
 
 def card_actions(state: GameState, scenario: int, card: str, half: str | None) -> tuple:
-    rules = state.awoken.scenario(scenario).rules
+    rules = state.mode_state.scenario(scenario).rules
     if half is None:
         return rules.ancient_cards[card].actions
     minion_card = rules.minion_cards[card]

@@ -37,7 +37,7 @@ from ancients_ai.engine.state import GameObject
 
 def reveal_object(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     character = acting_character(state, seat, command.character)
-    obj = state.awoken.objects.get(command.object)
+    obj = state.mode_state.objects.get(command.object)
     if obj is None:
         raise RuleError("invalid_command", f"there is no object {command.object!r}")
     if obj.revealed or obj.removed:
@@ -62,7 +62,7 @@ def reveal_object(state: GameState, seat: str, command: Command, events: EventLo
     elif command.discard is not None:
         raise RuleError("invalid_command", "in a solo game or at the table (companion) "
                                            "revealing an object names no card")
-    obj = state.awoken.update_object(obj.id, revealed=True)
+    obj = state.mode_state.update_object(obj.id, revealed=True)
     events.add("object_revealed", object=obj.id, object_kind=obj.kind, space=obj.space,
                character=character.id)
     REVEALED[obj.kind](state, character, obj, events)
@@ -84,7 +84,7 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
     cards = [state.card(c) for c in turned]
     safe = any(card.wild or character.id in card.icons for card in cards)
     events.add("pit_trap_cards_turned", player=player.id, cards=turned, safe=safe)
-    state.awoken.update_object(obj.id, removed=True)
+    state.mode_state.update_object(obj.id, removed=True)
     space = obj.space
     if not safe:
         for victim in [c for c in state.characters.values()
@@ -95,7 +95,7 @@ def _pit_trap(state: GameState, character: Character, obj: GameObject, events: E
 
 def _explosive_trap(state: GameState, character: Character, obj: GameObject,
                     events: EventLog) -> None:
-    state.awoken.update_object(obj.id, removed=True)
+    state.mode_state.update_object(obj.id, removed=True)
     here = obj.space
     assert here is not None, "a revealed object lies in its revealer's space"
     spaces = [here] + sorted(state.board.neighbours(here))
@@ -106,14 +106,14 @@ def _explosive_trap(state: GameState, character: Character, obj: GameObject,
 
 def _stasis_trap(state: GameState, character: Character, obj: GameObject,
                  events: EventLog) -> None:
-    state.awoken.update_object(obj.id, space=None)
+    state.mode_state.update_object(obj.id, space=None)
     character.ensnared = obj.id
     events.add("character_ensnared", character=character.id, object=obj.id)
     check_stasis_release(state, events)
 
 
 def _treasure(state: GameState, character: Character, obj: GameObject, events: EventLog) -> None:
-    state.awoken.update_object(obj.id, removed=True)
+    state.mode_state.update_object(obj.id, removed=True)
     card = decks.draw_treasure(state, events)
     if card is None:
         events.add("treasure_deck_ran_out", character=character.id)
@@ -127,7 +127,7 @@ def _crystal(state: GameState, character: Character, obj: GameObject, events: Ev
 
 
 def _blank(state: GameState, character: Character, obj: GameObject, events: EventLog) -> None:
-    state.awoken.update_object(obj.id, removed=True)
+    state.mode_state.update_object(obj.id, removed=True)
 
 
 REVEALED = {"pit_trap": _pit_trap, "explosive_trap": _explosive_trap,
@@ -138,8 +138,8 @@ REVEALED = {"pit_trap": _pit_trap, "explosive_trap": _explosive_trap,
 # -- stasis ------------------------------------------------------------------------------------
 def release(state: GameState, character: Character, events: EventLog, why: str) -> None:
     """Take the stasis trap from under one character."""
-    if character.ensnared in state.awoken.objects:
-        state.awoken.update_object(character.ensnared, removed=True)
+    if character.ensnared in state.mode_state.objects:
+        state.mode_state.update_object(character.ensnared, removed=True)
     events.add("stasis_released", character=character.id, object=character.ensnared, reason=why)
     character.ensnared = None
 
@@ -150,7 +150,7 @@ def check_stasis_release(state: GameState, events: EventLog) -> None:
     snared = [c for c in state.characters.values() if c.ensnared]
     if not snared:
         return
-    traps = [o for o in state.awoken.objects.values() if o.kind == "stasis_trap"]
+    traps = [o for o in state.mode_state.objects.values() if o.kind == "stasis_trap"]
     why = None
     if all(o.revealed for o in traps):
         why = "all_revealed"

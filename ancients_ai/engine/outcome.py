@@ -26,7 +26,7 @@ def carried_crystals(state: GameState) -> int:
 def check_outcome(state: GameState, events: EventLog) -> None:
     if state.outcome is not None:
         return
-    awoken = state.awoken
+    awoken = state.mode_state
     for scenario in awoken.scenarios:
         if scenario.track_position >= scenario.rules.track_length:
             return end_game(state, Outcome(Result.LOST, Cause.TRACK, scenario=scenario.number), events)

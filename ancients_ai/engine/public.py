@@ -18,7 +18,7 @@ from ancients_ai.engine.undo import may_undo
 
 
 def awoken_view(state: GameState) -> dict:
-    awoken = state.awoken
+    awoken = state.mode_state
     cards = [cast(CardFrame, f) for f in state.frames if f["kind"] == "awoken_card"]
     resolving = []
     for f in cards:

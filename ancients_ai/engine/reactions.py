@@ -18,7 +18,7 @@ def react(state: GameState, monster: Monster, damage_kind: str, events: EventLog
     minion deck for a minion, the Ancient deck for an Ancient); True if that card's reaction
     prevents this kind of damage. The card is discarded either way. No card to reveal
     (deck and discard both empty): nothing is prevented."""
-    scenario = state.awoken.scenario(monster.scenario)
+    scenario = state.mode_state.scenario(monster.scenario)
     if monster.kind == "ancient":
         card_id = draw_ancient_card(state, scenario, events)
         if card_id is None:

@@ -79,7 +79,7 @@ class AwokenRules(ModeRules):
         lowest id). With no face-up crystal there the claim could only be a shard claim,
         which The Awoken does not have: `action_not_allowed`."""
         character = acting_character(state, seat, command.character)
-        here = [o for o in state.awoken.objects_in(character.space)
+        here = [o for o in state.mode_state.objects_in(character.space)
                 if o.kind == "crystal" and o.revealed]
         if command.object is not None:
             here = [o for o in here if o.id == command.object]
@@ -96,9 +96,9 @@ class AwokenRules(ModeRules):
             discard_cards(state.player(seat), command.cards)
             events.add("card_played", player=seat, cards=list(command.cards), action="claim",
                        character=character.id)
-        state.awoken.update_object(crystal.id, removed=True, space=None)
+        state.mode_state.update_object(crystal.id, removed=True, space=None)
         character.carried.append(crystal.id)
-        state.awoken.crystals_taken.append(crystal.id)
+        state.mode_state.crystals_taken.append(crystal.id)
         events.add("crystal_claimed", player=seat, character=character.id, crystal=crystal.id,
                    carried=outcome.carried_crystals(state))
         outcome.check_outcome(state, events)
@@ -151,7 +151,7 @@ class AwokenRules(ModeRules):
             resolve(state, events)
             return
         events.add("turn_end_declared", player=seat)
-        state.awoken.done = []
+        state.mode_state.done = []
         for player in state.players:
             draw_up_to_limit(state, player, 3, events)
         events.add("turn_ended", player=None)
@@ -163,9 +163,9 @@ class AwokenRules(ModeRules):
         holding a character stays with its catch)."""
         holding = {c.ensnared for c in state.characters.values() if c.ensnared}
         moved = []
-        for obj in list(state.awoken.objects.values()):
+        for obj in list(state.mode_state.objects.values()):
             if not obj.removed and obj.space in steps and obj.id not in holding:
-                state.awoken.update_object(obj.id, space=steps[obj.space])
+                state.mode_state.update_object(obj.id, space=steps[obj.space])
                 moved.append(obj.id)
         return moved
 
@@ -196,7 +196,7 @@ class AwokenRules(ModeRules):
             objects.check_stasis_release(state, events)
         elif figure.kind == "minion":
             # the counter goes back beside the board, ready to be summoned again
-            scenario = state.awoken.scenario(figure.scenario)
+            scenario = state.mode_state.scenario(figure.scenario)
             scenario.supply[figure.type] = scenario.supply.get(figure.type, 0) + 1
 
     def check_outcome(self, state: GameState, events: EventLog) -> None:

@@ -101,7 +101,7 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
     rng.shuffle(treasure_deck)
     map_deck = map_cards(board)
     rng.shuffle(map_deck)
-    state.awoken = AwokenState(in_play, map_deck=map_deck, treasure_deck=treasure_deck,
+    state.mode_state = AwokenState(in_play, map_deck=map_deck, treasure_deck=treasure_deck,
                                treasure_defs=treasure_defs, crystals_to_win=CRYSTALS_TO_WIN)
 
     lowest = min(sheets, key=lambda s: s.number)
@@ -109,7 +109,7 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
     rng.shuffle(counters)
     for i, kind in enumerate(counters, start=1):
         oid = f"obj{i}"
-        state.awoken.objects[oid] = GameObject(oid, kind, draw_map_card(state, events))
+        state.mode_state.objects[oid] = GameObject(oid, kind, draw_map_card(state, events))
 
     for turn_round in range(max(len(mine) for mine in order)):
         for mine in order:
@@ -120,12 +120,12 @@ def new_awoken(*, board: Board, factions: Sequence[Any], player_ids: Sequence[st
     for turn_round in range(max(len(m) for m in starting)):
         for sheet, minions in zip(sheets, starting):
             if turn_round < len(minions):
-                scenario = state.awoken.scenario(sheet.number)
+                scenario = state.mode_state.scenario(sheet.number)
                 space = draw_map_card(state, events)
                 assert space is not None, "the map deck is never empty during setup"
                 summon(state, scenario, minions[turn_round], space, events)
 
-    for scenario in state.awoken.scenarios:
+    for scenario in state.mode_state.scenarios:
         state.monsters[scenario.ancient].space = draw_map_card(state, events)
 
     if easy:
@@ -146,7 +146,7 @@ def grant_kept_treasures(state: GameState, treasures: Sequence[str]) -> list[str
     player's first character, then to each player's second, and so on. Each is taken out of
     the treasure deck so that it cannot be found again. Returns the ids this game does not
     know (skipped): a treasure kept from a game with other content."""
-    awoken: AwokenState = state.awoken
+    awoken: AwokenState = state.mode_state
     per_player = [state.characters_of(p.id) for p in state.players]
     order = [chars[i] for i in range(max((len(c) for c in per_player), default=0))
              for chars in per_player if i < len(chars)]

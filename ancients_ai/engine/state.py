@@ -1,4 +1,4 @@
-"""The Awoken's own part of a game state (`GameState.awoken`).
+"""The Awoken's own part of a game state (`GameState.mode_state`).
 
 Two kinds of data live here. What never changes during a game (card definitions, track
 effects, special actions, treasure texts) is held in frozen `ScenarioRules` and

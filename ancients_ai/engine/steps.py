@@ -172,7 +172,7 @@ def _heal(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monste
 
 
 def _summon(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
-    scenario = state.awoken.scenario(frame["scenario"])
+    scenario = state.mode_state.scenario(frame["scenario"])
     where = step.get("where", "map_deck")
     for _ in range(step.get("count", 1)):
         if where == "map_deck":
@@ -219,7 +219,7 @@ def _advance(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Mon
 
 
 def _special(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monster], events: EventLog):
-    steps = state.awoken.scenario(frame["scenario"]).rules.special_actions[step["special"]]
+    steps = state.mode_state.scenario(frame["scenario"]).rules.special_actions[step["special"]]
     push_steps(state, steps, actor=frame["actor"], scenario=frame["scenario"],
                target=frame["target"])
 

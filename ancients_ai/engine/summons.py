@@ -16,7 +16,7 @@ def summon(state: GameState, scenario: ScenarioInPlay, minion_type: str, space: 
     """Place a minion from the supply in `space`; None when no counter of that type is left."""
     if scenario.supply.get(minion_type, 0) <= 0:
         return None
-    awoken = state.awoken
+    awoken = state.mode_state
     scenario.supply[minion_type] -= 1
     while True:
         minion_id = f"{minion_type}_{awoken.next_id}"

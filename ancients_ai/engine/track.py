@@ -26,7 +26,7 @@ class AdvanceHandler:
             state.frames.pop()
             return
         frame["left"] -= 1
-        scenario = state.awoken.scenario(frame["scenario"])
+        scenario = state.mode_state.scenario(frame["scenario"])
         scenario.track_position += 1
         position = scenario.track_position
         events.add("track_advanced", scenario=scenario.number, position=position,

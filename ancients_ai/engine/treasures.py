@@ -60,12 +60,12 @@ def any_time_use(state: GameState, seat: str, command: Command) -> bool:
     """Is this command the use of a treasure its card allows at any moment, held by one of the
     seat's characters? Such a use passes a waiting question and the Ancients' turn
     (`AwokenRules.allowed_during_prompt`, `check_actor`); `use_treasure` checks the rest."""
-    if command.name != "use_treasure" or state.awoken is None:
+    if command.name != "use_treasure" or state.mode_state is None:
         return False
     holder = state.characters.get(command.character or "")
     if holder is None or holder.player != seat or command.treasure not in holder.treasures:
         return False
-    return state.awoken.treasure_defs[command.treasure].when == "any"
+    return state.mode_state.treasure_defs[command.treasure].when == "any"
 
 
 def passes_prompt(state: GameState, seat: str, command: Command) -> bool:
@@ -95,7 +95,7 @@ def prevents_attack(state: GameState, character: Character, attack: str) -> bool
     """Does the character hold a defence-time treasure that stops this kind of attack?"""
     kind = reaction_kind(attack)
     for treasure_id in character.treasures:
-        card = state.awoken.treasure_defs[treasure_id]
+        card = state.mode_state.treasure_defs[treasure_id]
         if card.when != "players_turn" and any(
                 kind in step.get("prevent", ()) for step in card.effect):
             return True
@@ -107,7 +107,7 @@ def use_treasure(state: GameState, seat: str, command: Command, events: EventLog
     character = acting_character(state, seat, command.character)
     if command.treasure not in character.treasures:
         raise RuleError("invalid_command", f"{character.id} holds no treasure {command.treasure!r}")
-    card = state.awoken.treasure_defs[command.treasure]
+    card = state.mode_state.treasure_defs[command.treasure]
     in_defence = defending(state, seat, character.id)
     check_timing(state, seat, card, in_defence)
     plan = [_check(state, seat, character, step, command, in_defence) for step in card.effect]
@@ -116,7 +116,7 @@ def use_treasure(state: GameState, seat: str, command: Command, events: EventLog
         run(events)
     if card.use == "once":
         character.treasures.remove(card.id)
-        state.awoken.treasure_discard.append(card.id)
+        state.mode_state.treasure_discard.append(card.id)
     resolve(state, events)
 
 

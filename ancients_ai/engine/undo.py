@@ -40,7 +40,7 @@ _TURN_ENDED = _REVEALS[0]
 def secrets_mark(state: GameState) -> tuple:
     """What a command would change if it brought something hidden to light: the phase and
     round, every deck's size, the face-up counters and the generator."""
-    awoken = state.awoken
+    awoken = state.mode_state
     turn = state.turn
     return ((turn.phase, turn.round),
             tuple(len(p.deck) for p in state.players),
@@ -56,7 +56,7 @@ def after_command(state: GameState, seat: str, command: Command, mark: Any, vers
     command is remembered as one that may be taken back, unless it revealed something
     (then nothing up to it may be)."""
     hand_off.resume_if_done(state, seat, command, events)
-    awoken = state.awoken
+    awoken = state.mode_state
     now = secrets_mark(state)
     reason = next((why for why, a, b in zip(_REVEALS, mark, now) if a != b), None)
     if reason is None and (state.turn.phase != "play" or state.outcome is not None):
@@ -70,7 +70,7 @@ def after_command(state: GameState, seat: str, command: Command, mark: Any, vers
 
 def may_undo(state: GameState) -> str | None:
     """The seat that may take back the latest command now, if any (for the board)."""
-    awoken = state.awoken
+    awoken = state.mode_state
     if awoken is None or state.outcome is not None or state.turn.phase != "play":
         return None
     return awoken.undo[-1][0] if awoken.undo else None
@@ -86,7 +86,7 @@ def undo_target(state: GameState, seat: str) -> int:
         raise RuleError("game_over", "the game is over")
     if state.turn.phase != "play":
         raise RuleError("not_your_turn", "moves can be taken back only during the players' turn")
-    awoken = state.awoken
+    awoken = state.mode_state
     if not awoken.undo:
         barrier = awoken.undo_barrier
         if barrier is None or barrier == _TURN_ENDED:

@@ -83,7 +83,7 @@ class AwokenBot:
 
     # -- the one entry point -------------------------------------------------------------
     def choose(self, state: GameState, seat: str, legal, optional: bool = False) -> Optional[dict]:
-        if state.awoken is None or state.turn.phase == "setup":
+        if state.mode_state is None or state.turn.phase == "setup":
             return self._fallback.choose(state, seat, legal, optional)
         if optional:
             return None  # The Awoken offers interrupts only as prompts
@@ -214,7 +214,7 @@ class AwokenBot:
     # -- treasures -----------------------------------------------------------------------
     def _best_treasure(self, pos: Position) -> tuple:
         best, value = None, 0
-        defs = pos.state.awoken.treasure_defs
+        defs = pos.state.mode_state.treasure_defs
         for c in pos.mine:
             for tid in c.treasures:
                 tdef = defs[tid]
@@ -384,7 +384,7 @@ class AwokenBot:
             return {"respond": "pass"}
         attack = prompt.data.get("attack")
         kind = "trap" if attack in ("trap", "pit_trap", "explosive_trap") else attack
-        defs = state.awoken.treasure_defs
+        defs = state.mode_state.treasure_defs
         kept, once = None, None
         for tid in target.treasures:
             tdef = defs[tid]
@@ -428,7 +428,7 @@ class AwokenBot:
         """Interrupt only when, once in, a claim or the knock-out of an Ancient is there."""
         on_crystal = any(c.player == seat and c.space is not None and not c.knocked_out
                          and c.space == o.space
-                         for o in state.awoken.objects.values()
+                         for o in state.mode_state.objects.values()
                          if o.kind == "crystal" and o.revealed and not o.removed
                          for c in state.characters.values())
         ancient_low = any(m.kind == "ancient" and m.on_board and not m.immortal

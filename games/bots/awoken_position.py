@@ -141,7 +141,7 @@ class Position:
                          if m.space is not None and not m.knocked_out]
         self.hidden: dict = {}  # space -> id of a face-down counter there
         self.crystals: dict = {}  # space -> id of a face-up crystal there
-        for obj in state.awoken.objects.values():
+        for obj in state.mode_state.objects.values():
             if obj.removed or obj.space is None:
                 continue
             if not obj.revealed:
@@ -236,7 +236,7 @@ class Position:
         found = self._threats.get(monster.id)
         if found is not None:
             return found
-        rules = self.state.awoken.scenario(monster.scenario).rules
+        rules = self.state.mode_state.scenario(monster.scenario).rules
         profile = cached(_RULES, rules, _profiles).get(monster.type, ())
         here = monster.space
         row = self.t.dist[here]

@@ -24,7 +24,7 @@ GUARD = CLAIM - 100           # a guarded shard scores nothing, but denies a poi
 def ancients_seat(state: GameState) -> Optional[str]:
     """The seat playing the Ancients faction: a wrath's, or a five-player war's (whose part
     rides in the war's state); None when nobody does."""
-    part = getattr(state.awoken, "wrath", None) or state.awoken
+    part = getattr(state.mode_state, "wrath", None) or state.mode_state
     return getattr(part, "ancients", None)
 
 
@@ -39,7 +39,7 @@ class WrathScorer(Scorer):
 
     def __init__(self, state: GameState, seat: str) -> None:
         super().__init__(state, seat)
-        wrath = getattr(state.awoken, "ancients", None)
+        wrath = getattr(state.mode_state, "ancients", None)
         if state.mode == "wrath" and seat != wrath:
             self.enemy_weight = 0
 

@@ -9,7 +9,7 @@ from games.rules.frames import Frame
 from games.rules.outcome import Outcome
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Prompt, Turn
 
-# mode name -> (awoken-part to data, data to awoken-part); registered by modes that have one
+# mode name -> (mode_state to data, data to mode_state); registered by modes that have one
 EXTENSIONS: dict[str, tuple[Callable, Callable]] = {}
 
 
@@ -53,11 +53,11 @@ def state_to_data(state: GameState) -> dict[str, Any]:
             "kind": state.prompt.kind, "to": state.prompt.to, "data": state.prompt.data},
         "frames": [dict(f) for f in state.frames],
         "outcome": None if state.outcome is None else dict(state.outcome),  # JSON-ready
-        "awoken": None,
+        "mode_state": None,
         "map_state": dict(state.map_state),
     }
-    if state.awoken is not None:
-        data["awoken"] = EXTENSIONS[state.mode][0](state.awoken)
+    if state.mode_state is not None:
+        data["mode_state"] = EXTENSIONS[state.mode][0](state.mode_state)
     return data
 
 
@@ -88,12 +88,12 @@ def state_from_data(data: dict[str, Any]) -> GameState:
                 round=t["round"])
     p = data["prompt"]
     prompt = None if p is None else Prompt(p["kind"], p["to"], dict(p["data"]))
-    awoken = None
-    if data.get("awoken") is not None:
-        awoken = EXTENSIONS[data["mode"]][1](data["awoken"])
+    mode_state = None
+    if data["mode_state"] is not None:
+        mode_state = EXTENSIONS[data["mode"]][1](data["mode_state"])
     return GameState(mode=data["mode"], catalog=catalog, players=players, characters=characters,
                      monsters=monsters, turn=turn, prompt=prompt,
                      frames=[cast(Frame, dict(f)) for f in data["frames"]],
                      outcome=Outcome.from_data(data["outcome"]),
-                     version=data["version"], rng=data["rng"], awoken=awoken,
+                     version=data["version"], rng=data["rng"], mode_state=mode_state,
                      map_state=dict(data.get("map_state") or {}))

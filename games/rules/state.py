@@ -189,7 +189,9 @@ class GameState:
     outcome: Optional[Outcome] = None  # set only by `outcome.end_game`
     version: int = 0
     rng: int = 0
-    awoken: Any = None  # The Awoken's own state (scenarios, decks, objects), opaque here
+    # the mode's own part (The Awoken's scenarios, decks and objects; the war's teams; the
+    # Wrath's carried shards), opaque here: stored through `serialize.EXTENSIONS[mode]`
+    mode_state: Any = None
     # what a map's own rules remember (games/rules/maps/effects.py): flat, JSON-ready values
     map_state: dict = field(default_factory=dict)
 
@@ -243,7 +245,7 @@ class GameState:
         new.outcome = self.outcome  # frozen: shared between clones
         new.version = self.version
         new.rng = self.rng
-        new.awoken = None if self.awoken is None else self.awoken.clone()
+        new.mode_state = None if self.mode_state is None else self.mode_state.clone()
         new.map_state = _copy_frame(self.map_state)
         return new
 

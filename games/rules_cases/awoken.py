@@ -256,7 +256,7 @@ def build_awoken(state: GameState, section: Any, source: str) -> None:
             _need(c.ensnared in awoken.objects, source, f"character {c.id}",
                   f"ensnared by unknown object {c.ensnared!r}")
             awoken.update_object(c.ensnared, revealed=True, space=None)
-    state.awoken = awoken
+    state.mode_state = awoken
     state.turn.active = state.turn.actor = None
 
 
@@ -290,7 +290,7 @@ def _listed(field: str):
 
 def _objects(state: GameState, want: Mapping) -> Optional[str]:
     for oid, fields in want.items():
-        obj = state.awoken.objects.get(oid)
+        obj = state.mode_state.objects.get(oid)
         if obj is None:
             return f"objects.{oid}: there is no such object"
         for key, value in (fields or {}).items():
@@ -303,7 +303,7 @@ def _objects(state: GameState, want: Mapping) -> Optional[str]:
 
 def _track(state: GameState, want: Mapping) -> Optional[str]:
     for number, position in want.items():
-        got = state.awoken.scenario(int(number)).track_position
+        got = state.mode_state.scenario(int(number)).track_position
         if got != position:
             return f"track.{number}: expected {position}, got {got}"
     return None
@@ -311,7 +311,7 @@ def _track(state: GameState, want: Mapping) -> Optional[str]:
 
 def _supply(state: GameState, want: Mapping) -> Optional[str]:
     for number, types in want.items():
-        supply = state.awoken.scenario(int(number)).supply
+        supply = state.mode_state.scenario(int(number)).supply
         for mtype, n in types.items():
             if supply.get(mtype, 0) != n:
                 return f"supply.{number}.{mtype}: expected {n}, got {supply.get(mtype, 0)}"
@@ -320,7 +320,7 @@ def _supply(state: GameState, want: Mapping) -> Optional[str]:
 
 def _deck_sizes(state: GameState, want: Mapping) -> Optional[str]:
     for number, piles in want.items():
-        scenario = state.awoken.scenario(int(number))
+        scenario = state.mode_state.scenario(int(number))
         for pile, n in piles.items():
             got = len(getattr(scenario, pile))
             if got != n:

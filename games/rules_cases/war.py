@@ -40,7 +40,7 @@ def build_war(state: GameState, raw: Any) -> None:
     seated = sorted(p for t in teams for p in t.players)
     if seated != sorted(state.player_ids()):
         raise CaseError("every player must be in exactly one team")
-    state.awoken = WarState(teams=teams, stage="turn")
+    state.mode_state = WarState(teams=teams, stage="turn")
     turn = state.turn
     team = team_of(state, str(turn.active))
     war = war_of(state)

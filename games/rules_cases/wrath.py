@@ -40,7 +40,7 @@ def build_wrath(state: GameState, section: dict) -> None:
         from games.rules.war.state import war_of
         war_of(state).wrath = part
     else:
-        state.awoken = part
+        state.mode_state = part
     later = next_ancients_turn(state)
     for cid, shards in (section.get("carried") or {}).items():
         character = state.characters.get(cid)

@@ -178,7 +178,7 @@ def test_play_starts_a_solo_game_of_the_saved_version(client, designer, content)
     assert (seat.seat, seat.user, seat.faction) == ("p1", designer, "gnomads")
     link = ScenarioGame.objects.get(game=game)
     assert link.version == magus.latest_version and link.version.number == 2
-    rules = game.snapshot["awoken"]["scenarios"][0]["rules"]
+    rules = game.snapshot["mode_state"]["scenarios"][0]["rules"]
     assert rules["side"] == "B"
     card = next(c for c in rules["minion_cards"] if c["id"] == "magus_m07")
     assert card["top"]["type"] == "wisp"
@@ -349,6 +349,6 @@ def test_every_shipped_scenario_is_edited_checked_exported_reimported_and_playte
     assert response.status_code == 302 and response["Location"] == f"/play/{game.id}/"
     link = ScenarioGame.objects.get(game=game)
     assert link.version == scenario.latest_version
-    rules = game.snapshot["awoken"]["scenarios"][0]["rules"]
+    rules = game.snapshot["mode_state"]["scenarios"][0]["rules"]
     assert rules["minion_cards"][0]["top"]["type"] == bottom
     assert client.get(f"/play/{game.id}/").status_code == 200

@@ -102,7 +102,7 @@ def test_two_characters_heading_out_share_the_counters():
             state, _ = apply(state, "p1", sent[-1])
     assert [c["do"] for c in sent].count("move") == 4  # down to the four cards it keeps
     assert state.characters["ash"].space != state.characters["bo"].space
-    assert all(o.revealed for o in state.awoken.objects.values())
+    assert all(o.revealed for o in state.mode_state.objects.values())
 
 
 def test_it_knocks_out_an_ancient_when_one_attack_can():

@@ -72,7 +72,7 @@ def play_passively(state, limit: int = 500):
 def test_solo_setup_uses_side_b_and_places_everything_by_map_cards():
     state = solo()
     sheet = load_scenario("magus").sides["B"]
-    awoken = state.awoken
+    awoken = state.mode_state
     assert [s.rules.side for s in awoken.scenarios] == ["B"]
     assert all(c.space is not None for c in state.characters.values())
     assert Counter(o.kind for o in awoken.objects.values()) == +Counter(sheet.objects)
@@ -95,18 +95,18 @@ def test_solo_setup_uses_side_b_and_places_everything_by_map_cards():
 
 def test_object_ids_do_not_tell_their_kind():
     state = solo()
-    assert sorted(state.awoken.objects) == sorted(f"obj{i}" for i in range(1, len(state.awoken.objects) + 1))
-    kinds_by_seed = {seed: solo(seed).awoken.objects["obj1"].kind for seed in range(12)}
+    assert sorted(state.mode_state.objects) == sorted(f"obj{i}" for i in range(1, len(state.mode_state.objects) + 1))
+    kinds_by_seed = {seed: solo(seed).mode_state.objects["obj1"].kind for seed in range(12)}
     assert len(set(kinds_by_seed.values())) > 1
 
 
 def test_two_players_use_side_a_and_only_the_lowest_scenarios_objects():
     state = duo()
-    assert [s.number for s in state.awoken.scenarios] == [1, 3]
-    assert {s.rules.side for s in state.awoken.scenarios} == {"A"}
-    assert state.awoken.scenario(1).player == "p2"
+    assert [s.number for s in state.mode_state.scenarios] == [1, 3]
+    assert {s.rules.side for s in state.mode_state.scenarios} == {"A"}
+    assert state.mode_state.scenario(1).player == "p2"
     automaton = load_scenario("automaton").sides["A"]
-    assert Counter(o.kind for o in state.awoken.objects.values()) == +Counter(automaton.objects)
+    assert Counter(o.kind for o in state.mode_state.objects.values()) == +Counter(automaton.objects)
     ancients = {m.id: m for m in state.monsters.values() if m.kind == "ancient"}
     assert set(ancients) == {"automaton", "magus"}
     assert ancients["automaton"].immortal and not ancients["magus"].immortal
@@ -121,7 +121,7 @@ def test_easy_game_gives_a_treasure_to_the_first_character():
     state = solo(easy=True)
     first = state.characters["guild_archmage"]
     assert len(first.treasures) == 1
-    assert len(state.awoken.treasure_deck) == len(TREASURES) - 1
+    assert len(state.mode_state.treasure_deck) == len(TREASURES) - 1
 
 
 def test_setup_refuses_bad_player_counts_and_repeated_scenarios():
@@ -140,7 +140,7 @@ def test_ending_the_players_turn_runs_the_ancients_and_returns_the_turn():
     if state.prompt is None and state.outcome is None:
         assert state.turn.phase == "play" and state.turn.round == 2
         assert kinds[-1] == "turn_started"
-        assert len(state.awoken.scenarios[0].minion_discard) >= 1
+        assert len(state.mode_state.scenarios[0].minion_discard) >= 1
 
 
 def test_deferred_ancients_turn_waits_for_advance():
@@ -172,11 +172,11 @@ def test_views_never_show_face_down_kinds_or_deck_orders():
     aw = view["awoken"]
     assert all("kind" not in o for o in aw["objects"] if not o["revealed"])
     text = json.dumps(view)
-    scenario = state.awoken.scenarios[0]
+    scenario = state.mode_state.scenarios[0]
     assert aw["scenarios"][0]["minion_deck_count"] == len(scenario.minion_deck)
     for card in scenario.minion_deck + scenario.ancient_deck:
         assert card not in text
-    assert aw["map_deck_count"] == len(state.awoken.map_deck)
+    assert aw["map_deck_count"] == len(state.mode_state.map_deck)
     assert "map_deck" not in aw
 
 
@@ -192,12 +192,12 @@ def test_a_saved_game_restores_exactly_and_plays_on_identically():
 def test_clones_do_not_share_what_changes():
     state = solo(4)
     copy = state.clone()
-    copy.awoken.scenarios[0].minion_deck.pop()
-    copy.awoken.update_object("obj1", revealed=True)
-    copy.awoken.map_deck.clear()
-    assert state.awoken.scenarios[0].minion_deck != copy.awoken.scenarios[0].minion_deck
-    assert not state.awoken.objects["obj1"].revealed
-    assert state.awoken.map_deck
+    copy.mode_state.scenarios[0].minion_deck.pop()
+    copy.mode_state.update_object("obj1", revealed=True)
+    copy.mode_state.map_deck.clear()
+    assert state.mode_state.scenarios[0].minion_deck != copy.mode_state.scenarios[0].minion_deck
+    assert not state.mode_state.objects["obj1"].revealed
+    assert state.mode_state.map_deck
 
 
 # -- scripted positions ------------------------------------------------------------------------
@@ -411,11 +411,11 @@ def test_kept_treasures_are_dealt_round_the_party_and_leave_the_deck():
     from ancients_ai.engine.setup import grant_kept_treasures
 
     state = solo(seed=5)
-    kept = list(state.awoken.treasure_deck)  # what the party found in earlier games
+    kept = list(state.mode_state.treasure_deck)  # what the party found in earlier games
     assert len(kept) >= 2
     skipped = grant_kept_treasures(state, [*kept, "no_such_treasure"])
 
     assert skipped == ["no_such_treasure"]
     characters = state.characters_of("p1")
     assert [c.treasures for c in characters[:len(kept)]] == [[t] for t in kept]
-    assert not set(kept) & set(state.awoken.treasure_deck), "a kept treasure cannot be found again"
+    assert not set(kept) & set(state.mode_state.treasure_deck), "a kept treasure cannot be found again"

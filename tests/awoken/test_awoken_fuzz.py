@@ -60,7 +60,7 @@ class Chaos:
         hand = player.hand
         card = self.pick(hand) or "nothing"
         monsters = [m.id for m in state.monsters.values() if m.on_board]
-        here = [o.id for o in state.awoken.objects_in(who.space)]
+        here = [o.id for o in state.mode_state.objects_in(who.space)]
         roll = Rng(self).below(7)
         if roll == 0:
             return {"do": "move", "character": who.id,

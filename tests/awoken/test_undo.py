@@ -104,10 +104,10 @@ def test_after_the_partner_takes_theirs_back_the_first_player_may_too():
 def test_saying_done_can_be_taken_back():
     log = Log(table())
     log.play("p1", {"do": "finish"})
-    assert log.state.awoken.done == ["p1"]
+    assert log.state.mode_state.done == ["p1"]
 
     log.undo("p1")
-    assert log.state.awoken.done == []
+    assert log.state.mode_state.done == []
 
 
 def test_a_counter_turned_over_cannot_be_taken_back_but_a_later_move_can():
@@ -121,7 +121,7 @@ def test_a_counter_turned_over_cannot_be_taken_back_but_a_later_move_can():
     log.play("p1", {"do": "move", "character": "ash", "to": 2, "cards": ["a2"]})
     log.undo("p1")
     assert log.state.characters["ash"].space == 1
-    assert log.state.awoken.objects["o1"].revealed  # the reveal stays
+    assert log.state.mode_state.objects["o1"].revealed  # the reveal stays
     with pytest.raises(RuleError):
         undo_target(log.state, "p1")
 

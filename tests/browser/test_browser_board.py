@@ -243,7 +243,7 @@ def test_revealing_a_face_down_object_from_the_board(chromium):
     table = awoken_table(players=2)
     state = table.state
     hero = state.characters["guild_warden"]
-    obj = next(o for o in state.awoken.objects.values() if not o.revealed and o.space is not None)
+    obj = next(o for o in state.mode_state.objects.values() if not o.revealed and o.space is not None)
     hero.space = obj.space
     page = open_page(chromium, table, "p1")
     page.click(f'.token[data-figure="{obj.id}"]', force=True)
@@ -254,7 +254,7 @@ def test_revealing_a_face_down_object_from_the_board(chromium):
     eligible.first.click()
     wait_idle(page)
     expect(page.locator("[data-role=log]")).to_contain_text(f"turns over the object on {obj.space}")
-    assert state is not table.state and table.state.awoken.objects[obj.id].revealed
+    assert state is not table.state and table.state.mode_state.objects[obj.id].revealed
 
 
 def test_a_spectator_sees_the_board_but_no_hand(chromium):
@@ -292,8 +292,8 @@ def test_a_click_on_a_counter_in_a_target_space_picks_that_space(chromium):
     legal = [c.to_data() if hasattr(c, "to_data") else c for c in legal_commands(state, "p1")]
     move = next(c for c in legal if c.get("do") == "move" and len(c["cards"]) == 1
                 and not state.card(c["cards"][0]).wild)
-    counter = next(o for o in state.awoken.objects.values() if not o.revealed)
-    state.awoken.update_object(counter.id, space=move["to"])
+    counter = next(o for o in state.mode_state.objects.values() if not o.revealed)
+    state.mode_state.update_object(counter.id, space=move["to"])
     page = open_page(chromium, table, "p1")
     start_a_move(page, move)
     expect(page.locator(f'polygon.cell.target[data-space="{move["to"]}"]')).to_be_visible()

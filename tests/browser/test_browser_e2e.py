@@ -187,7 +187,7 @@ def test_a_solo_game_won_by_claiming_the_last_crystal(people):
     holder = {}
 
     def one_crystal_from_victory(state):
-        awoken = state.awoken
+        awoken = state.mode_state
         hero = next(c for c in state.characters.values() if c.on_board)
         hero.carried.extend(f"earlier_crystal_{i}" for i in range(awoken.crystals_to_win - 1))
         last = next(iter(awoken.objects.values()))

@@ -69,12 +69,12 @@ def written_samples(state) -> dict[str, dict]:
     monsters = list(state.monsters.values())
     minion = next(m for m in monsters if m.kind == "minion")
     ancient = next(m for m in monsters if m.kind == "ancient")
-    scenario = state.awoken.scenarios[0]
+    scenario = state.mode_state.scenarios[0]
     rules = scenario.rules
     minion_card = next(iter(rules.minion_cards.values()))
     ancient_card = next(iter(rules.ancient_cards.values()))
     cards = list(state.catalog.cards)
-    treasure = next(iter(state.awoken.treasure_defs))
+    treasure = next(iter(state.mode_state.treasure_defs))
     n = scenario.number
     return {
         "map_cards_assigned": {"player": "p2"},
@@ -181,10 +181,10 @@ def ids_of(table) -> set[str]:
     """Internal ids a line must never show: cards, Ancients' cards, objects, treasures' ids."""
     state = table.state
     found = set(state.catalog.cards)
-    if state.awoken is not None:
-        for scenario in state.awoken.scenarios:
+    if state.mode_state is not None:
+        for scenario in state.mode_state.scenarios:
             found |= set(scenario.rules.minion_cards) | set(scenario.rules.ancient_cards)
-        found |= set(state.awoken.objects)
+        found |= set(state.mode_state.objects)
     return found
 
 
@@ -277,7 +277,7 @@ def test_the_interrupt_question_names_the_revealed_card_by_what_it_does(chromium
     expect(revealed).to_contain_text("Revealed: the Magus's")
     text = revealed.inner_text()
     assert not RAW.search(text) and prompt.data["card"] not in text
-    rules = table.state.awoken.scenarios[0].rules
+    rules = table.state.mode_state.scenarios[0].rules
     if prompt.data["deck"] == "minion":  # which minions act, and how
         card = rules.minion_cards[prompt.data["card"]]
         assert f"{card.top_type.title()}s {str(card.top_actions[0]).replace('_', ' ')}" in text

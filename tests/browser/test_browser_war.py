@@ -105,13 +105,13 @@ def test_teammates_play_in_any_order_and_the_turn_passes_when_both_are_done(chro
     expect(cyd.locator(END)).to_have_text("Waiting for ada…")
     expect(cyd.locator(END)).to_be_disabled()
     expect(ada.locator(STATUS)).to_contain_text("Cyd is done")
-    assert table.state.awoken.active_team == "t1"
+    assert table.state.mode_state.active_team == "t1"
     shot(ada, "war-teammate-done")
 
     ada.click(END)
     for page in (ada, cyd, bram):
         wait_idle(page)
-    assert table.state.awoken.active_team == "t2"
+    assert table.state.mode_state.active_team == "t2"
     expect(bram.locator(".turn-banner")).to_contain_text("Your team's turn")
     expect(ada.locator(".turn-banner")).to_contain_text("Team Dusk's turn")
     expect(ada.locator("[data-role=log]")).to_contain_text("Team Dawn's turn is over.")

@@ -101,7 +101,7 @@ def test_the_ancients_spend_a_starting_shard_in_their_teams_turn(chromium):
     state = table.state
     assert state.characters["guild_archmage"].space == 12
     assert state.characters["law_judge"].space == 12
-    assert [s["owner"] for s in state.awoken.wrath.carried["ancients_magus"]] == ["p1"]
+    assert [s["owner"] for s in state.mode_state.wrath.carried["ancients_magus"]] == ["p1"]
     expect(magus.locator(".tag.shard")).to_have_count(1)
     expect(page.locator("[data-role=log]")).to_contain_text("spends a shard")
     assert page.js_errors == []
@@ -125,7 +125,7 @@ def test_the_ancients_claim_the_other_teams_shard_from_the_board(chromium):
     page.click('.card[data-card="a_m2"]')
     wait_idle(page)
     state = table.state
-    assert [s["owner"] for s in state.awoken.wrath.carried["ancients_magus"]] == ["p1"]
+    assert [s["owner"] for s in state.mode_state.wrath.carried["ancients_magus"]] == ["p1"]
     assert state.player("p1").shards == []
     assert state.player("p2").score == 0 and state.player("p4").score == 0
     row = page.locator('li.char[data-character="ancients_magus"]')

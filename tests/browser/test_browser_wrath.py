@@ -66,7 +66,7 @@ def test_the_magus_spends_its_shard_and_gathers_two_characters(chromium):
     state = table.state
     assert state.characters["guild_archmage"].space == 7
     assert state.characters["ancients_magus"].space == 7
-    assert state.awoken.carried["ancients_magus"] == []
+    assert state.mode_state.carried["ancients_magus"] == []
     expect(row.locator(".tag.shard")).to_have_count(0)
     expect(page.locator("[data-role=log]")).to_contain_text("spends a shard")
 
@@ -122,7 +122,7 @@ def test_the_ancients_claim_another_players_shard_from_the_board(chromium):
     page.click('.card[data-card="a_m2"]')
     wait_idle(page)
     state = table.state
-    assert [s["owner"] for s in state.awoken.carried["ancients_magus"]] == ["p1"]
+    assert [s["owner"] for s in state.mode_state.carried["ancients_magus"]] == ["p1"]
     assert state.player("p1").shards == [] and state.player("p2").score == 0
     row = page.locator('li.char[data-character="ancients_magus"]')
     expect(row.locator(".tag.shard")).to_have_count(1)

@@ -112,7 +112,7 @@ class SecretBook:
             if (character.player != seat and character.assigned is not None
                     and character.space is None and not character.knocked_out):
                 secrets.others_assigned[character.id] = character.assigned
-        awoken = state.awoken
+        awoken = state.mode_state
         if awoken is not None:
             secrets.face_down = {o.id: o.kind for o in awoken.objects.values()
                                  if not o.revealed and not o.removed}

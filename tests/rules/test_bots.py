@@ -77,8 +77,8 @@ def variants(state, seat, command: dict) -> list:
     if "discard" in command:
         found += [{**command, "discard": c} for c in hand]
         found.append({k: v for k, v in command.items() if k != "discard"})
-    if "object" in command and state.awoken is not None:
-        found += [{**command, "object": o} for o in state.awoken.objects]
+    if "object" in command and state.mode_state is not None:
+        found += [{**command, "object": o} for o in state.mode_state.objects]
     return found
 
 

@@ -114,7 +114,7 @@ def test_no_special_action_on_the_first_turn_though_the_ancients_start_with_shar
 def test_a_five_player_war_is_stored_and_shown_with_the_ancients_part():
     state = assigned(war5())
     data = state_to_data(state)
-    assert "wrath" in data["awoken"]
+    assert "wrath" in data["mode_state"]
     assert state_to_data(state_from_data(data)) == data
     view = view_for(state, "p3")
     assert view["wrath"]["ancients"] == "p2"
@@ -128,7 +128,7 @@ def test_a_four_player_war_keeps_its_stored_shape():
                         factions=("guild", "gnomads", "lawbringers", "pit_fighters"),
                         player_ids=SEATS[:4], bots=("greedy",) * 4)
     data = state_to_data(new_game(record))
-    assert "wrath" not in data["awoken"]
+    assert "wrath" not in data["mode_state"]
     assert war_of(state_from_data(data)).wrath is None
     assert "wrath" not in view_for(state_from_data(data), "p1")
 

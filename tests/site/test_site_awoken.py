@@ -178,7 +178,7 @@ def test_a_won_chapter_opens_the_next_and_its_treasure_starts_with_the_party(
     state = current_state(second.id)
     holders = [c for c in state.characters.values() if kept in c.treasures]
     assert len(holders) == 1 and holders[0].player == "p1"
-    assert kept not in state.awoken.treasure_deck
+    assert kept not in state.mode_state.treasure_deck
     # the same chapter cannot run twice at once
     assert campaigns.campaign_start_game(campaign=campaign, user=teammate).pk == second.pk
     with pytest.raises(services.ServiceError):

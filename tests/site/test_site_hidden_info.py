@@ -204,7 +204,7 @@ async def test_skirmish_payloads_never_show_others_cards_decks_or_assignments(ow
 
 # --- The Awoken ----------------------------------------------------------------------------------------
 def _awoken_secrets(state) -> tuple[dict, list[list]]:
-    awoken = state.awoken
+    awoken = state.mode_state
     face_down = {o.id: o.kind for o in awoken.objects.values() if not o.revealed and not o.removed}
     decks = [list(awoken.map_deck), list(awoken.treasure_deck)]
     for scenario in awoken.scenarios:

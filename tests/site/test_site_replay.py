@@ -93,7 +93,7 @@ def test_a_revealed_step_is_the_replayed_state_with_each_seats_secrets(finished_
         own = next(p for p in view_for(state, player.id)["players"] if p["id"] == player.id)
         assert next(p for p in shown["players"] if p["id"] == player.id) == own
     face_down = [o for o in shown["awoken"]["objects"] if not o["revealed"]]
-    assert face_down and all(o["kind"] == state.awoken.objects[o["id"]].kind for o in face_down)
+    assert face_down and all(o["kind"] == state.mode_state.objects[o["id"]].kind for o in face_down)
 
 
 def test_pages_of_any_size_tell_the_same_replay(finished_coop, owner):

@@ -32,7 +32,7 @@ def test_five_players_against_four_bots_start_with_the_first_bot_playing_the_anc
     assert [s.faction for s in seats][1] == "ancients" and seats[1].colour == ""
     assert all(s.bot == "wrath" for s in seats[1:])
     state = current_state(game.id)
-    assert state.mode == "war" and state.awoken.wrath.ancients == "p2"
+    assert state.mode == "war" and state.mode_state.wrath.ancients == "p2"
     teams = {s["seat"]: s["team"] for s in selectors.seats_summary(game)}
     assert teams["p2"] == teams["p4"] != teams["p1"] == teams["p3"] == teams["p5"]
 

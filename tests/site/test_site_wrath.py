@@ -34,7 +34,7 @@ def test_the_first_bot_plays_the_ancients_when_nobody_chose_them(owner):
     assert seats == {"p1": ("guild", "purple", ""), "p2": ("ancients", "", "wrath")}
     assert game.status == Game.Status.PLAYING
     state = current_state(game.id)
-    assert state.mode == "wrath" and state.awoken.ancients == "p2"
+    assert state.mode == "wrath" and state.mode_state.ancients == "p2"
     assert state.player("p2").shards == [] and len(state.player("p1").shards) == 5
 
 
@@ -43,7 +43,7 @@ def test_a_person_may_play_the_ancients_against_bots(owner):
     game = wrath(owner, faction="ancients", players=3, bots=2)
     factions = sorted(s.faction for s in game.seats.all())
     assert factions.count("ancients") == 1 and game.seats.get(seat="p1").faction == "ancients"
-    assert current_state(game.id).awoken.ancients == "p1"
+    assert current_state(game.id).mode_state.ancients == "p1"
 
 
 @pytest.mark.django_db

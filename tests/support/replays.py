@@ -89,7 +89,7 @@ def end_the_turn(game: Game, users: dict, limit: int = 200) -> Game:
 def one_card_from_the_end_of_the_track(state) -> None:
     """The first scenario's event track one step from its end, with a minion card that
     advances it on top of the deck: the Ancients' next turn loses the game."""
-    track = state.awoken.scenarios[0]
+    track = state.mode_state.scenarios[0]
     rules = track.rules
     advancing = [cid for cid, card in rules.minion_cards.items()
                  if card.effect and "advance" in card.effect]

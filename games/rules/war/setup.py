@@ -124,7 +124,7 @@ def new_war(*, board: Board, factions: Sequence[Any], player_ids: Sequence[str],
     war = WarState(teams=[Team(id=f"t{n + 1}", name=TEAM_NAMES[n], players=t, shard_owner=t[0])
                           for n, t in enumerate(chosen)])
     state = GameState(mode="war", catalog=catalog, players=players, characters=characters,
-                      turn=Turn(phase="setup"), rng=seed_state(seed), awoken=war)
+                      turn=Turn(phase="setup"), rng=seed_state(seed), mode_state=war)
     if seat is not None:
         war.wrath = WrathState(ancients=seat)
         state.player(seat).colour = ""  # the Ancients take no colour

@@ -1,6 +1,6 @@
 """War for the Crystals: the teams and the team turn, the mode's own part of the state.
 
-Kept in `GameState.awoken`, the slot the core leaves opaque for a mode's own part (cloned,
+Kept in `GameState.mode_state`, the slot the core leaves opaque for a mode's own part (cloned,
 stored through `serialize.EXTENSIONS["war"]`). Everything here is public except the map
 cards left in the deck during setup, which decide where the shards go.
 """
@@ -77,7 +77,7 @@ def from_data(data: dict[str, Any]) -> WarState:
 
 # -- lookups ---------------------------------------------------------------------------------
 def war_of(state: GameState) -> WarState:
-    war = state.awoken
+    war = state.mode_state
     if not isinstance(war, WarState):
         raise RuleError("invalid_command", "this game has no teams")
     return war

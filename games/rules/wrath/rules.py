@@ -54,7 +54,7 @@ WRATH_EVENT_KINDS = (
 
 @dataclass
 class WrathState:
-    """The mode's own part of the state (held in `GameState.awoken`, the mode slot)."""
+    """The mode's own part of the state (held in `GameState.mode_state`, the mode slot)."""
 
     ancients: str  # the seat playing the Ancients faction
     # Ancient character id -> shards it carries: {"owner": colour's player, "ready": the
@@ -76,7 +76,7 @@ def from_data(data: dict[str, Any]) -> WrathState:
 
 
 def wrath_of(state: GameState) -> WrathState:
-    part = state.awoken
+    part = state.mode_state
     inner = getattr(part, "wrath", None)  # a five-player war keeps one inside its WarState
     if isinstance(inner, WrathState):
         return inner
@@ -286,6 +286,6 @@ def new_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str], seed
     state = new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
                          colours=colours, options=options)
     state.mode = WRATH
-    state.awoken = WrathState(ancients=ancients)
+    state.mode_state = WrathState(ancients=ancients)
     state.player(ancients).colour = ""
     return state
