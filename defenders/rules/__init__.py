@@ -1,0 +1,1 @@
+"""The pure rules core of Defenders of the Wild (no Django import, no I/O)."""

@@ -1,0 +1,20 @@
+"""The game's one generator (games.rules.rng, a splitmix64 kept in `state.rng`)."""
+from __future__ import annotations
+
+from typing import Any, MutableSequence, Sequence, TypeVar
+
+from games.rules.rng import Rng
+
+T = TypeVar("T")
+
+
+def shuffle(state: Any, items: MutableSequence[T]) -> None:
+    Rng(state).shuffle(items)
+
+
+def below(state: Any, n: int) -> int:
+    return Rng(state).below(n)
+
+
+def choice(state: Any, items: Sequence[T]) -> T:
+    return items[below(state, len(items))]

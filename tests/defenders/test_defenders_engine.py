@@ -1,0 +1,155 @@
+"""The engine's promises, checked on positions from real bot games: every listed command is
+accepted, a refused one changes nothing, a state survives storage exactly, a view hides
+what its seat may not see, and the machines' turn runs only when it is due."""
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from defenders import bots
+from defenders.content_loader import load_content
+from defenders.rules.engine import advance, apply
+from defenders.rules.legal import legal_commands
+from defenders.rules.serialize import state_from_data, state_to_data
+from defenders.rules.setup import camp_starts, new_game
+from defenders.rules.turns import awaiting
+from defenders.rules.view import view_for
+from games.rules.errors import RuleError
+from games.rules.rng import Rng, seed_state
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class _Seed:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+
+def two_player_game(seed: int = 7):
+    state, _ = new_game(load_content(), ["p1", "p2"], {"p1": ["order"], "p2": ["coven"]},
+                        seed=seed)
+    return state
+
+
+def positions(seed: int, players: int = 2, limit: int = 400):
+    """States met in one bot game, with the seat to move (None: the machines)."""
+    factions = {1: {"p1": ["council", "sect"]}, 2: {"p1": ["order"], "p2": ["coven"]},
+                4: {"p1": ["order"], "p2": ["council"], "p3": ["coven"], "p4": ["sect"]}}[players]
+    state, _ = new_game(load_content(), list(factions), factions, seed=seed)
+    rng = Rng(_Seed(seed))
+    for _ in range(limit):
+        if state.outcome is not None:
+            return
+        waiting = awaiting(state)
+        if waiting == ["machines"]:
+            yield state, None
+            state, _ = advance(state)
+            continue
+        yield state, waiting[0]
+        seat = waiting[0]
+        state, _ = apply(state, seat, bots.choose(state, seat, legal_commands(state, seat), rng))
+
+
+def dump(state) -> str:
+    return json.dumps(state_to_data(state), sort_keys=True)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_every_legal_command_is_accepted(players: int) -> None:
+    checked = 0
+    for state, seat in positions(seed=3, players=players, limit=250):
+        if seat is None:
+            continue
+        for command in legal_commands(state, seat):
+            apply(state, seat, command)  # raises if refused
+            checked += 1
+    assert checked > 100
+
+
+def test_a_refused_command_changes_nothing() -> None:
+    for state, seat in positions(seed=5, limit=120):
+        if seat is None:
+            continue
+        before = dump(state)
+        for bad in ({"do": "move", "to": [9, 9]}, {"do": "fly"}, {"do": "build_camp", "x": 1},
+                    {"do": "breach", "edge": [[0, 0], [5, 5]]}, "move", {"do": "choose"}):
+            with pytest.raises(RuleError):
+                apply(state, seat, bad)
+        assert dump(state) == before
+
+
+def test_a_state_round_trips_through_storage_exactly() -> None:
+    for state, _ in positions(seed=11, limit=300):
+        data = state_to_data(state)
+        assert json.loads(json.dumps(data)) == data  # JSON-ready
+        assert state_to_data(state_from_data(data)) == data
+
+
+def test_the_machines_turn_runs_only_when_due() -> None:
+    state = two_player_game()
+    same, events = advance(state)
+    assert same is state and events == []
+    for s, seat in positions(seed=2, limit=200):
+        if seat is None:
+            after, events = advance(s)
+            assert after.version == s.version + 1
+            assert events[0].kind == "machines_turn_started"
+            assert awaiting(after) != ["machines"]
+            return
+    pytest.fail("no machine turn was met")
+
+
+def test_nobody_may_act_while_the_machines_take_their_turn() -> None:
+    for state, seat in positions(seed=2, limit=200):
+        if seat is None:
+            with pytest.raises(RuleError) as refused:
+                apply(state, state.seats[0].id, {"do": "end_turn"})
+            assert refused.value.code == "not_your_turn"
+            return
+
+
+def test_a_view_hides_other_hands_the_picks_until_all_have_picked_and_the_decks() -> None:
+    state = two_player_game()
+    for f in list(state.factions.values()):
+        state, _ = apply(state, f.seat, {"do": "start_camp", "faction": f.id,
+                                         "hex": list(camp_starts(state, f.id)[0])})
+    card = state.seat("p1").hand[0]
+    state, events = apply(state, "p1", {"do": "choose", "card": card})
+    mine, theirs = view_for(state, "p1"), view_for(state, "p2")
+    assert [c["id"] for c in mine["seats"][0]["hand"]] == state.seat("p1").hand
+    assert "hand" not in theirs["seats"][0] and theirs["seats"][0]["hand_size"] == 2
+    assert mine["seats"][0]["chosen"] == card and "chosen" not in theirs["seats"][0]
+    order = next(f for f in theirs["factions"] if f["id"] == "order")
+    assert order["face_down"] == 1 and card not in [c["id"] for c in order["exhausted"]]
+    text = json.dumps(theirs)
+    assert "rng" not in theirs and "deck" not in order and '"machine_deck"' not in text
+    private = [e for e in events if e.kind == "defender_chosen_privately"]
+    assert private and not private[0].visible_to("p2")
+    state, _ = apply(state, "p2", {"do": "choose", "card": state.seat("p2").hand[0]})
+    assert view_for(state, "p2")["seats"][0]["chosen"] == card  # revealed together
+
+
+PURE = [REPO / "defenders" / "rules", REPO / "defenders" / "bots.py",
+        REPO / "defenders" / "simulate.py"]
+
+
+def _imports(path: Path) -> list:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.append(node.module)
+    return found
+
+
+def test_the_rules_core_imports_no_django_and_no_module_random() -> None:
+    files = [p for root in PURE for p in ([root] if root.is_file() else root.rglob("*.py"))]
+    bad = [(p.name, m) for p in files for m in _imports(p)
+           if m.split(".")[0] in ("django", "random", "celery", "channels", "yaml", "pathlib")
+           or m == "defenders.content_loader" and p.parent.name == "rules"]
+    assert files and bad == []
