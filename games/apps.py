@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         """Plug War for the Crystals (`games.rules.war.register`) and The Wrath of the Ancients
         into the rules core, so every Django process can play and load their games."""
-        from games.rules.wrath import rules as wrath
+        from games.rules.wrath import register as wrath
         from games.rules.war.register import register
 
         register()

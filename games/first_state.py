@@ -44,7 +44,7 @@ def first_state(game: Game, seats: Sequence[Seat], board: Board, factions: list)
     player_ids = [s.seat for s in seats]
     colours = [s.colour for s in seats]
     if game.mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):  # wrath: one seat is the Ancients
-        from games.rules.wrath.rules import new_skirmish_or_wrath
+        from games.rules.wrath.setup import new_skirmish_or_wrath
         return new_skirmish_or_wrath(board=board, factions=factions, player_ids=player_ids,
                                      seed=game.seed, colours=colours)
     if game.mode == Game.Mode.WAR:

@@ -43,13 +43,6 @@ def companion_options(options: Mapping[str, Any] | None = None) -> dict[str, Any
     return {**dict(options or {}), **COMPANION_OPTIONS}
 
 
-def new_companion(*, options: Mapping[str, Any] | None = None, **setup: Any) -> GameState:
-    """A companion game: `setup.new_awoken` with the table's options (so no hand is kept)."""
-    from ancients_ai.engine.setup import new_awoken  # setup imports this module
-
-    return new_awoken(options=companion_options(options), **setup)
-
-
 def strip_hands(state: GameState) -> None:
     """The table holds the cards: no hand, deck or discard is kept (so none is drawn)."""
     for player in state.players:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.rules.frames import Frame
+from games.rules.state import Frame
 
 
 class AncientsTurnFrame(Frame):

@@ -13,8 +13,8 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask, push
-from games.rules.outcome import Cause, Outcome, Result, end_game
-from games.rules.state import Character, GameState
+from games.rules.outcome import Cause, Outcome, Result
+from games.rules.state import Character, GameState, end_game
 
 from ancients_ai.engine.frames import CrystalsFrame
 

@@ -29,7 +29,7 @@ from games.rules.maps.numbers import map_cards
 from games.rules.rng import Rng, seed_state
 from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
-from ancients_ai.engine.companion import strip_hands
+from ancients_ai.engine.companion import companion_options, strip_hands
 from ancients_ai.engine.decks import draw_map_card, draw_treasure
 from ancients_ai.engine.summons import summon
 from ancients_ai.engine.scenarios import CRYSTALS_TO_WIN, Scenario, load_scenario, load_treasures
@@ -161,3 +161,8 @@ def grant_kept_treasures(state: GameState, treasures: Sequence[str]) -> list[str
         order[given % len(order)].treasures.append(treasure)
         given += 1
     return skipped
+
+
+def new_companion(*, options: Mapping[str, Any] | None = None, **setup: Any) -> GameState:
+    """A table-companion game: `new_awoken` with the table's options (so no hand is kept)."""
+    return new_awoken(options=companion_options(options), **setup)

@@ -12,10 +12,10 @@ from games.rules.cards import card_flag, declared, discard_cards, single_card, t
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
+from games.rules.frames import ask, push, register_frame_handler, resolve
 from games.rules.maps import hooks as map_hooks
 from games.rules.modes import mode_of
-from games.rules.state import Character, GameState, Monster
+from games.rules.state import Character, Frame, GameState, Monster
 
 DAMAGE = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1,
           "trap": 1,     # trap: The Awoken's explosive trap

@@ -2,29 +2,20 @@
 
 Anything that may stop to ask a person (an attack waiting for a defence, the Ancients' turn
 waiting for an interrupt) is a frame: a plain dict on `state.frames`, typed per kind by a
-`TypedDict` beside its handler (`combat.AttackFrame`, ...), all extending `Frame`. `resolve` runs the top
+`TypedDict` beside its handler (`combat.AttackFrame`, ...), all extending `state.Frame`. `resolve` runs the top
 frame until the stack is empty or a prompt is pending; an answer to the prompt goes to the
 frame that asked. Because frames are data, a game paused mid-attack serialises like any other.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, Required, TypedDict
+from typing import Any, Protocol
 
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.state import GameState
+from games.rules.state import Frame, GameState, Prompt
 
 MAX_STEPS = 10_000
-
-
-class Frame(TypedDict, total=False):
-    """What every frame may hold; a kind's own TypedDict adds its fields. Values stay
-    JSON-ready (str keys; scalars, lists, small dicts), since frames are stored as they are."""
-
-    kind: Required[str]
-    deferred: bool  # left for `engine.advance` (the Ancients' turn on the site)
-    paused: bool    # waiting for a player's interrupt to finish; not deferred work
 
 
 class FrameHandler(Protocol):
@@ -86,7 +77,6 @@ def respond(state: GameState, seat: str, command: Command, events: EventLog) -> 
 
 def ask(state: GameState, kind: str, to: str, **data: Any) -> None:
     """Raise a prompt for the top frame."""
-    from games.rules.state import Prompt
     state.prompt = Prompt(kind, to, data)
 
 

@@ -10,11 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Optional
-
-if TYPE_CHECKING:
-    from games.rules.events import EventLog
-    from games.rules.state import GameState
+from typing import Any, Optional
 
 
 class Result(str, Enum):
@@ -72,9 +68,3 @@ class Outcome(Mapping):
 
     def __len__(self) -> int:
         return len(self.to_data())
-
-
-def end_game(state: GameState, outcome: Outcome, events: EventLog) -> None:
-    """End the game: the one place that sets `state.outcome` and reports `game_ended`."""
-    state.outcome = outcome
-    events.add("game_ended", **outcome.to_data())

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Callable, cast
 
 from games.rules.board import board_from_data
-from games.rules.frames import Frame
 from games.rules.outcome import Outcome
-from games.rules.state import Catalog, Character, GameState, Monster, Player, Prompt, Turn
+from games.rules.state import (Catalog, Character, Frame, GameState, Monster, Player, Prompt,
+                               Turn)
 
 # mode name -> (mode_state to data, data to mode_state); registered by modes that have one
 EXTENSIONS: dict[str, tuple[Callable, Callable]] = {}

@@ -8,13 +8,11 @@ clones, so cloning a state for `apply` copies only what can change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, TypeVar, cast
+from typing import Any, Mapping, Optional, Required, TypedDict, TypeVar, cast
 
 from games.rules.board import Board
+from games.rules.events import EventLog
 from games.rules.outcome import Outcome
-
-if TYPE_CHECKING:
-    from games.rules.frames import Frame
 
 
 @dataclass(frozen=True)
@@ -176,6 +174,15 @@ class Prompt:
         return {"kind": self.kind, "to": self.to, **self.data}
 
 
+class Frame(TypedDict, total=False):
+    """What every frame may hold; a kind's own TypedDict adds its fields. Values stay
+    JSON-ready (str keys; scalars, lists, small dicts), since frames are stored as they are."""
+
+    kind: Required[str]
+    deferred: bool  # left for `engine.advance` (the Ancients' turn on the site)
+    paused: bool    # waiting for a player's interrupt to finish; not deferred work
+
+
 @dataclass(slots=True)
 class GameState:
     mode: str
@@ -186,7 +193,7 @@ class GameState:
     turn: Turn = field(default_factory=Turn)
     prompt: Optional[Prompt] = None
     frames: list[Frame] = field(default_factory=list)  # resumable work, top last
-    outcome: Optional[Outcome] = None  # set only by `outcome.end_game`
+    outcome: Optional[Outcome] = None  # set only by `end_game`
     version: int = 0
     rng: int = 0
     # the mode's own part (The Awoken's scenarios, decks and objects; the war's teams; the
@@ -261,3 +268,9 @@ def _copy_frame(frame: _Data) -> _Data:
     small dicts only."""
     return cast(_Data, {k: (list(v) if type(v) is list else dict(v) if type(v) is dict else v)
                         for k, v in frame.items()})
+
+
+def end_game(state: GameState, outcome: Outcome, events: EventLog) -> None:
+    """End the game: the one place that sets `state.outcome` and reports `game_ended`."""
+    state.outcome = outcome
+    events.add("game_ended", **outcome.to_data())

@@ -5,11 +5,11 @@ from games.rules.cards import draw, draw_up_to_limit, pay_wild_card, table_pays
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, push, register_frame_handler, resolve
+from games.rules.frames import ask, push, register_frame_handler, resolve
 from games.rules.maps.hooks import revealed
 from games.rules.modes import mode_of
-from games.rules.outcome import Cause, Outcome, Result, end_game
-from games.rules.state import GameState
+from games.rules.outcome import Cause, Outcome, Result
+from games.rules.state import Frame, GameState, end_game
 
 
 def reveal(state: GameState, seat: str, command: Command, events: EventLog) -> None:

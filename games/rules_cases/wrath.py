@@ -26,7 +26,8 @@ from games.rules_cases.errors import CaseError
 
 
 def build_wrath(state: GameState, section: dict) -> None:
-    from games.rules.wrath.rules import WrathState, next_ancients_turn, register
+    from games.rules.wrath.register import register
+    from games.rules.wrath.state import WrathState, next_ancients_turn
 
     register()
     if not isinstance(section, dict) or set(section) - {"ancients", "carried"}:
@@ -66,7 +67,7 @@ def _shard(state: GameState, cid: str, shard, later: int) -> dict:
 
 
 def _carried(state: GameState, want: dict) -> Optional[str]:
-    from games.rules.wrath.rules import wrath_of
+    from games.rules.wrath.state import wrath_of
 
     for cid, owners in want.items():
         got = sorted(s["owner"] or "start" for s in wrath_of(state).carried.get(cid, []))

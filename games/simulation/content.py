@@ -100,7 +100,7 @@ def new_game(record: GameRecord) -> GameState:
             raise SimulationError(error.message) from None
     if record.mode == "wrath":
         from games.content.factions import ANCIENTS_FACTION
-        from games.rules.wrath.rules import new_wrath
+        from games.rules.wrath.setup import new_wrath
 
         if ANCIENTS_FACTION not in record.factions:
             raise SimulationError("a game of The Wrath of the Ancients needs the Ancients faction")

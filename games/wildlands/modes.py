@@ -16,7 +16,7 @@ from games.rules.setup import auto_assignment
 from games.rules.state import GameState
 from games.rules.war.setup import TEAM_NAMES, WarSetupError, new_war, teams_for
 from games.rules.war.state import seats_to_act as war_seats_to_act
-from games.rules.wrath.rules import new_skirmish_or_wrath
+from games.rules.wrath.setup import new_skirmish_or_wrath
 from games.wildlands.base import WildlandsGame, load_board, load_factions
 
 # The Ancients as a faction of The Wrath (and of a five-player war): no colour, no shards.

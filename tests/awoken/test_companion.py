@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import ancients_ai.engine
-from ancients_ai.engine.companion import new_companion, seat_for, table_choices
+from ancients_ai.engine.companion import seat_for, table_choices
+from ancients_ai.engine.setup import new_companion
 from games.content.factions import load_faction
 from games.content.maps import load_map
 from games.rules import engine

@@ -62,7 +62,7 @@ def keep(name: str) -> None:
 
 
 def test_a_whole_table_game_on_a_phone_with_two_corrections(people):
-    from ancients_ai.engine.companion import new_companion
+    from ancients_ai.engine.setup import new_companion
     from games.content.factions import load_faction
     from games.content.maps import load_map
     from games.models import GameCommand

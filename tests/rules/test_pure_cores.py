@@ -1,5 +1,6 @@
 """Guard for the pure cores: games/rules/ and ancients_ai/engine/ stay free of Django,
-Channels, Celery, Redis and the module-level `random` (architecture.md, style.md §1).
+Channels, Celery, Redis and the module-level `random` (architecture.md, style.md §1), and
+free of rings of imports among their own modules (`support.import_graph`).
 
 Every .py file under those folders is parsed with `ast` (never imported), so the check is
 fast and cannot be fooled by import-time side effects. It passes on empty folders.
@@ -10,6 +11,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from support.import_graph import import_cycles
 
 REPO = Path(__file__).resolve().parents[2]
 PURE_CORES = (REPO / "games" / "rules", REPO / "ancients_ai" / "engine")
@@ -135,3 +137,40 @@ def test_guard_catches(source):
 )
 def test_guard_allows(source):
     assert violations_in_source(source) == []
+
+
+# -- no rings of imports ---------------------------------------------------------------------
+# Two modules that import each other, even from inside a function or only for a type, cannot
+# be read, tested or moved one without the other; in the cores the shared piece goes in a
+# module both import, or one of them stops needing the other.
+
+def test_pure_cores_have_no_import_rings():
+    rings = import_cycles(PURE_CORES)
+    assert not rings, "modules of the pure cores import each other:\n" + "\n".join(
+        " -> ".join(ring) for ring in rings)
+
+
+def _package(root: Path, files: dict[str, str]) -> Path:
+    package = root / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name, source in files.items():
+        (package / f"{name}.py").write_text(source)
+    return package
+
+
+@pytest.mark.parametrize("files, ring", [
+    ({"a": "from pkg import b\n", "b": "import pkg.a\n"}, ["pkg.a", "pkg.b", "pkg.a"]),
+    ({"a": "def f():\n    from pkg.b import g\n", "b": "from pkg.a import f\n"},
+     ["pkg.a", "pkg.b", "pkg.a"]),
+    ({"a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n",
+      "b": "from . import c\n", "c": "from .a import x\n"}, ["pkg.a", "pkg.b", "pkg.c", "pkg.a"]),
+])
+def test_a_ring_is_found_however_it_is_imported(tmp_path, files, ring):
+    assert import_cycles([_package(tmp_path, files)]) == [ring]
+
+
+def test_layers_are_no_ring(tmp_path):
+    files = {"low": "import json\n", "mid": "from pkg.low import x\n",
+             "top": "from pkg import low, mid\ndef f():\n    import pkg.mid\n"}
+    assert import_cycles([_package(tmp_path, files)]) == []

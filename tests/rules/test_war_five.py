@@ -14,7 +14,7 @@ from games.rules.view import view_for
 from games.rules.war.register import register
 from games.rules.war.setup import WarSetupError, check_war_players, teams_for
 from games.rules.war.state import war_of
-from games.rules.wrath.rules import turn_number
+from games.rules.wrath.state import turn_number
 from games.simulation import GameRecord, new_game, play_war
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")

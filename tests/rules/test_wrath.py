@@ -11,7 +11,7 @@ from games.rules.legal import is_accepted, legal_commands
 from games.rules.serialize import state_from_data, state_to_data
 from games.rules.setup import auto_assignment
 from games.rules.view import view_for
-from games.rules.wrath.rules import new_wrath
+from games.rules.wrath.setup import new_wrath
 from games.simulation import load_board, new_game, play_wrath, replay
 
 

@@ -9,7 +9,7 @@ from games.content.factions import ANCIENTS_FACTION, load_faction
 from games.rules.engine import apply
 from games.rules.setup import auto_assignment
 from games.rules.state import GameState
-from games.rules.wrath.rules import new_wrath
+from games.rules.wrath.setup import new_wrath
 from games.simulation import load_board
 
 

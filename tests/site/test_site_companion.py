@@ -7,7 +7,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from ancients_ai.engine.companion import new_companion, seat_for
+from ancients_ai.engine.companion import seat_for
+from ancients_ai.engine.setup import new_companion
 from games import companion, selectors
 from games.content.factions import load_faction
 from games.content.maps import load_map

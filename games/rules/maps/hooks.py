@@ -26,8 +26,8 @@ from typing import Any, Callable, Protocol
 
 from games.rules.commands import Command
 from games.rules.events import EventLog, register_event_kinds
-from games.rules.frames import Frame, push
-from games.rules.state import Character, GameState
+from games.rules.frames import push
+from games.rules.state import Character, Frame, GameState
 
 register_event_kinds("ice_cracked", "curse_taken", "belt_ran")
 

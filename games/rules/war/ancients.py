@@ -4,7 +4,7 @@ The war's rules (`war.WarRules`) hold for everyone; the Ancients' seat adds The 
 Ancients' rules for its own faction (seed 003, "5 player setup" and "The Ancients"):
 
 * arcane guardians: the Ancients claim a shard of either team's colour with an Ancient
-  standing on it (`wrath.guard_shard`); it rides on that Ancient and scores nothing for
+  standing on it (`wrath.rules.guard_shard`); it rides on that Ancient and scores nothing for
   their team. Their teammate claims the team's shards for a point, as in any war;
 * special actions (`wrath.actions`), paid with a carried shard instead of a card, whenever
   the Ancients' seat could play a card (its team's turn, or its own interrupt). A claimed
@@ -36,7 +36,8 @@ from games.rules.war.rules import WarRules
 from games.rules.war.legal import war_legal
 from games.rules.war.setup import shards_left_by_knocked_out_ancient
 from games.rules.war.state import public, team_of, war_of
-from games.rules.wrath.rules import INFAMY_POINTS, WrathState, guard_shard, turn_number
+from games.rules.wrath.rules import INFAMY_POINTS, guard_shard
+from games.rules.wrath.state import WrathState, turn_number
 from games.rules.wrath.actions import start_special
 from games.rules.wrath.legal import ancients_claims_and_specials
 

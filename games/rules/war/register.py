@@ -17,7 +17,7 @@ from games.rules.setup import BEGIN_PLAY
 from games.rules.war.rules import TeamEndWindowHandler
 from games.rules.war.ancients import WAR_RULES, war_ancients_legal
 from games.rules.war.setup import begin_war
-from games.rules.wrath.rules import register as register_wrath
+from games.rules.wrath.register import register as register_wrath
 
 WAR_EVENT_KINDS = ("teams_formed", "teammate_finished", "teammate_resumed",
                    "ancients_shards_placed")

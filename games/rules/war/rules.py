@@ -23,8 +23,8 @@ from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import push, resolve
 from games.rules.modes import ModeRules
-from games.rules.outcome import Cause, Outcome, Result, end_game
-from games.rules.state import Character, GameState, Monster
+from games.rules.outcome import Cause, Outcome, Result
+from games.rules.state import Character, GameState, Monster, end_game
 from games.rules.turns import EndTurnWindowFrame, EndTurnWindowHandler
 from games.rules.war.state import (Team, active_team, has_hidden, public, same_team,
                                    team_by_id, team_of, team_score, war_of)

@@ -19,7 +19,7 @@ from games.rules.setup import OPENING_HAND, SHARDS
 from games.rules.state import Catalog, Character, GameState, Player, Turn
 from games.rules.war.rules import next_opening_group
 from games.rules.war.state import Team, WarState, war_of
-from games.rules.wrath.rules import ANCIENTS_FACTION, WrathState
+from games.rules.wrath.state import ANCIENTS_FACTION, WrathState
 
 TEAM_NAMES = ("Team Dawn", "Team Dusk")
 # the shard colours of the game, in the order a spare one is taken for the Ancients

@@ -11,9 +11,9 @@ from typing import Any, Optional
 
 from games.rules.errors import RuleError
 from games.rules.state import GameState
-from games.rules.wrath.rules import WrathState
-from games.rules.wrath.rules import from_data as wrath_from_data
-from games.rules.wrath.rules import to_data as wrath_to_data
+from games.rules.wrath.state import WrathState
+from games.rules.wrath.state import from_data as wrath_from_data
+from games.rules.wrath.state import to_data as wrath_to_data
 
 
 @dataclass(slots=True)

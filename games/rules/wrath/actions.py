@@ -29,10 +29,10 @@ from games.rules.combat import acting_character, start_attack
 from games.rules.commands import Command, parse_command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.frames import Frame, ask, push, resolve
+from games.rules.frames import ask, push, resolve
 from games.rules.modes import mode_of
-from games.rules.state import Character, GameState
-from games.rules.wrath.rules import ready_shards, wrath_of
+from games.rules.state import Character, Frame, GameState
+from games.rules.wrath.state import ready_shards, wrath_of
 
 SPECIALS = ("magus", "automaton", "phantasm", "lizardman", "tyrant")
 LIZARDMAN_SEQUENCE = ("heavy_melee", "move", "melee", "move", "melee")

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from games.rules.legal import claim_card_sets
 from games.rules.state import GameState
-from games.rules.wrath.rules import ready_shards, shard_owners_in, wrath_of
+from games.rules.wrath.state import ready_shards, shard_owners_in, wrath_of
 from games.rules.wrath.actions import special_of
 
 # hands are at most the hand limit (7) plus a draw two: every subset stays a short list

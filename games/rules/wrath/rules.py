@@ -15,29 +15,27 @@ The mode is the skirmish with these differences (seed 003's "The Wrath of the An
 * desperate measures: at the end of every turn, before the draw, the active player may
   discard any cards from their hand (a `desperate_measures` prompt).
 
-`register()` plugs the mode into the core (like `ancients_ai.engine.register()`): it is
-called by `GamesConfig.ready()`, by `new_wrath`, by the simulations and by the rules cases.
+The mode's part of the state is in `wrath.state`, its start in `wrath.setup`, the special
+actions in `wrath.actions`, its part of `legal_commands` in `wrath.legal`, and
+`wrath.register.register()` plugs it into the core.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any, Sequence
 
 from games.rules.cards import discard_cards
 from games.rules.claims import claim_shard, pay_three_of_a_kind
 from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
-from games.rules.events import EventLog, register_event_kinds
-from games.rules.frames import Frame, ask, push, register_frame_handler
-from games.rules.modes import mode_of, register_mode
-from games.rules.outcome import Cause, Outcome, Result, end_game
+from games.rules.events import EventLog
+from games.rules.frames import ask, push
+from games.rules.outcome import Cause, Outcome, Result
 from games.rules.skirmish import SkirmishRules
-from games.rules.state import Character, GameState
+from games.rules.state import Character, Frame, GameState, end_game
 from games.rules.turns import check_skirmish_outcome, finish_turn
+from games.rules.wrath.actions import start_special
+from games.rules.wrath.state import (WRATH, next_ancients_turn, shard_owners_in, turn_number,
+                                     wrath_of)
 
-WRATH = "wrath"
-ANCIENTS_FACTION = "ancients"  # games.content.factions.ANCIENTS_FACTION (no import: pure core)
 KNOCKOUTS_TO_WIN = 5
 INFAMY_POINTS = 2  # an Ancient knocked out by another player
 
@@ -50,61 +48,6 @@ WRATH_EVENT_KINDS = (
     "infamy_scored",          # another player knocked out an Ancient: two points in all
     "cards_discarded",        # desperate measures: cards thrown away before the end draw
 )
-
-
-@dataclass
-class WrathState:
-    """The mode's own part of the state (held in `GameState.mode_state`, the mode slot)."""
-
-    ancients: str  # the seat playing the Ancients faction
-    # Ancient character id -> shards it carries: {"owner": colour's player, "ready": the
-    # turn number (`turn_number`) from which it may be spent}
-    carried: dict[str, list[dict]] = field(default_factory=dict)
-
-    def clone(self) -> "WrathState":
-        return WrathState(self.ancients, {k: [dict(s) for s in v] for k, v in self.carried.items()})
-
-
-def to_data(part: WrathState) -> dict[str, Any]:
-    return {"ancients": part.ancients, "carried": {k: [dict(s) for s in v]
-                                                   for k, v in part.carried.items()}}
-
-
-def from_data(data: dict[str, Any]) -> WrathState:
-    return WrathState(data["ancients"], {k: [dict(s) for s in v]
-                                         for k, v in data.get("carried", {}).items()})
-
-
-def wrath_of(state: GameState) -> WrathState:
-    part = state.mode_state
-    inner = getattr(part, "wrath", None)  # a five-player war keeps one inside its WarState
-    if isinstance(inner, WrathState):
-        return inner
-    assert isinstance(part, WrathState), "a wrath game keeps a WrathState in its mode slot"
-    return part
-
-
-# -- when a claimed shard may be spent ------------------------------------------------------
-def turn_number(state: GameState) -> int:
-    """Every turn of the game numbered in order, as the mode counts them (seats take turns
-    in a wrath, teams in a war: `ModeRules.turn_number`)."""
-    return mode_of(state).turn_number(state)
-
-
-def next_ancients_turn(state: GameState) -> int:
-    """The number of the Ancients' next own turn after the current one: a shard claimed now
-    waits for it, even when claimed in an interrupt during another player's turn."""
-    return mode_of(state).next_turn_of(state, wrath_of(state).ancients)
-
-
-def ready_shards(state: GameState, character_id: str) -> list[dict]:
-    now = turn_number(state)
-    return [s for s in wrath_of(state).carried.get(character_id, []) if s["ready"] <= now]
-
-
-def shard_owners_in(state: GameState, space: int | None) -> list[str]:
-    """Whose shards lie in a space, in turn order."""
-    return [p.id for p in state.players if space is not None and space in p.shards]
 
 
 class WrathRules(SkirmishRules):
@@ -142,7 +85,6 @@ class WrathRules(SkirmishRules):
         if command.name != "special":
             super().extra_action(state, seat, command, events)
             return
-        from games.rules.wrath.actions import start_special
         start_special(state, seat, command, events)
 
     # -- consequences ----------------------------------------------------------------------
@@ -242,50 +184,4 @@ class DesperateMeasuresHandler:
         finish_turn(state, events, held=True)
 
 
-def register() -> None:
-    """Plug The Wrath of the Ancients into the core; calling it again changes nothing."""
-    from games.rules.wrath import actions as wrath_actions, legal as wrath_legal
-    from games.rules.legal import register_legal_hook
-    from games.rules.serialize import EXTENSIONS
-
-    register_event_kinds(*WRATH_EVENT_KINDS)
-    register_mode(WRATH_RULES)
-    EXTENSIONS[WRATH] = (to_data, from_data)
-    register_frame_handler("desperate_measures", DesperateMeasuresHandler())
-    register_frame_handler("special_action", wrath_actions.SpecialActionHandler())
-    register_legal_hook(WRATH, wrath_legal.wrath_legal)
-
-
 WRATH_RULES = WrathRules()
-
-
-def new_skirmish_or_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str],
-                          seed: int, colours: Sequence[str] | None = None) -> GameState:
-    """A skirmish, or a game of The Wrath when one of the factions is the Ancients (the site's
-    start: its seats name the factions, and the Ancients faction names the mode's seat)."""
-    from games.rules.setup import new_skirmish
-
-    ancients = [pid for pid, f in zip(player_ids, factions) if f.id == ANCIENTS_FACTION]
-    if not ancients:
-        return new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
-                            colours=colours)
-    return new_wrath(board=board, factions=factions, player_ids=player_ids, seed=seed,
-                     ancients=ancients[0], colours=colours)
-
-
-def new_wrath(*, board, factions: Sequence[Any], player_ids: Sequence[str], seed: int,
-              ancients: str, colours: Sequence[str] | None = None,
-              options: dict | None = None) -> GameState:
-    """A Wrath of the Ancients game at the start of setup: a skirmish whose seat `ancients`
-    plays the Ancients faction (no colour; no shards once the map cards are handed round)."""
-    from games.rules.setup import new_skirmish
-
-    register()
-    if ancients not in player_ids:
-        raise ValueError(f"the Ancients seat {ancients!r} is not one of the players")
-    state = new_skirmish(board=board, factions=factions, player_ids=player_ids, seed=seed,
-                         colours=colours, options=options)
-    state.mode = WRATH
-    state.mode_state = WrathState(ancients=ancients)
-    state.player(ancients).colour = ""
-    return state
