@@ -1,12 +1,13 @@
-"""Sign up and the profile page."""
+"""Sign up, sign in (Django's view with the throttled form) and the profile page."""
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import SignUpForm
+from accounts.forms import SignUpForm, ThrottledAuthenticationForm
 from games import selectors
 
 
@@ -25,6 +26,20 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "accounts:profile")
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+class SignInView(LoginView):
+    """/accounts/login/: a sign-in the throttle refused answers 429 Too Many Requests, so
+    scripts see it for what it is; people see the form's message."""
+
+    authentication_form = ThrottledAuthenticationForm
+
+    def form_invalid(self, form: ThrottledAuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if any(error.code == "too_many_attempts"
+               for error in form.errors.as_data().get("__all__", [])):
+            response.status_code = 429
+        return response
 
 
 @login_required

@@ -142,6 +142,16 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
+# The cache: shared by every process through Redis when REDIS_URL is set (the sign-in
+# throttle's counts, accounts.throttle), else this process's memory. Keys carry a prefix
+# of their own: the broker and the channel layer use the same Redis database, so nothing
+# may ever clear the whole cache there.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": "wildlands-cache"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # The pause before a bot seat's move (games.bot_seats), so a person can follow the bots'
 # moves one by one. With no broker (eager Celery) the moves are played at once.
 BOT_STEP_SECONDS = 1.0
@@ -186,6 +196,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Sign-ins go through the throttle (accounts.throttle); plain ModelBackend stays listed so
+# that sessions signed in through it (sign-up signs in with it) stay valid.
+AUTHENTICATION_BACKENDS = [
+    "accounts.throttle.ThrottledModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 LOGIN_URL = "/accounts/login/"

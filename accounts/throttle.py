@@ -1,0 +1,107 @@
+"""Sign-in throttling: failed sign-ins are counted per account and per address, and past
+a limit further attempts are refused before any password is checked.
+
+Why a small limiter on Django's cache framework rather than django-axes: axes records
+every attempt in database tables (a write per failed sign-in, its own migrations and admin)
+and by default locks an account until someone resets it by hand, which is what an attacker
+wants against the real owner. What the site needs is smaller: counts that expire on their
+own, shared by every web process through the cache (Redis in production: settings.CACHES),
+no table, and a lockout that always ends WINDOW_SECONDS after the window's first failure,
+whatever the attacker goes on doing, because refused attempts are not counted. A
+successful sign-in clears its account's count, so the owner's own typos do not add up.
+
+Refusing before the password is checked matters as much as the limit: each check is a
+PBKDF2 hash (most of a second of CPU), so parallel wrong sign-ins once slowed every page.
+
+The address is REMOTE_ADDR: behind the proxy, uvicorn puts the client's address there
+from X-Forwarded-For, trusting only the proxy (docker-compose.yml, --forwarded-allow-ips).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Optional
+
+from django.contrib.auth.backends import ModelBackend
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+
+ACCOUNT_FAILURES = 5  # failed sign-ins to one account ...
+ADDRESS_FAILURES = 20  # ... or from one address ...
+WINDOW_SECONDS = 10 * 60  # ... within this long of the first: the rest of it is refused
+
+ACCOUNT_MESSAGE = ("Too many failed sign-ins to this account. Wait {minutes} minutes and "
+                   "try again, or reset your password.")
+ADDRESS_MESSAGE = ("Too many failed sign-ins from your network. Wait {minutes} minutes "
+                   "and try again.")
+
+
+def refusal(request: Optional[HttpRequest], username: Any) -> Optional[str]:
+    """The sentence that refuses a sign-in now, or None when it may be tried."""
+    minutes = max(1, WINDOW_SECONDS // 60)
+    if _failures(_account_key(username)) >= ACCOUNT_FAILURES:
+        return ACCOUNT_MESSAGE.format(minutes=minutes)
+    if request is not None and _failures(_address_key(request)) >= ADDRESS_FAILURES:
+        return ADDRESS_MESSAGE.format(minutes=minutes)
+    return None
+
+
+def record_failure(request: Optional[HttpRequest], username: Any) -> None:
+    _count(_account_key(username))
+    if request is not None:
+        _count(_address_key(request))
+
+
+def record_success(username: Any) -> None:
+    cache.delete(_account_key(username))
+
+
+class ThrottledModelBackend(ModelBackend):
+    """Django's model backend behind the throttle. A refused or failed sign-in raises
+    PermissionDenied, which `authenticate` takes as "no backend may let this in" (it still
+    sends `user_login_failed`): so a backend after this one (ModelBackend, kept in the
+    settings for sessions signed in through it) never checks the same password again."""
+
+    def authenticate(self, request: Optional[HttpRequest], username: Optional[str] = None,
+                     password: Optional[str] = None, **kwargs: Any) -> Any:
+        if username is None:
+            username = kwargs.get(self._username_field())
+        if username is None or password is None:
+            return None
+        if refusal(request, username) is not None:
+            raise PermissionDenied("sign-in throttled")
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is None:
+            record_failure(request, username)
+            raise PermissionDenied("wrong username or password")
+        record_success(username)
+        return user
+
+    @staticmethod
+    def _username_field() -> str:
+        from django.contrib.auth import get_user_model
+
+        return get_user_model().USERNAME_FIELD
+
+
+def _failures(key: str) -> int:
+    return int(cache.get(key) or 0)
+
+
+def _count(key: str) -> None:
+    """One more failure; the key expires WINDOW_SECONDS after the window's first one (an
+    increment keeps the expiry, in Redis as in the local-memory cache)."""
+    cache.add(key, 0, timeout=WINDOW_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between the two calls: a new window
+        cache.set(key, 1, timeout=WINDOW_SECONDS)
+
+
+def _account_key(username: Any) -> str:
+    digest = hashlib.sha256(str(username).strip().casefold().encode()).hexdigest()[:32]
+    return f"signin-failures:account:{digest}"
+
+
+def _address_key(request: HttpRequest) -> str:
+    return f"signin-failures:address:{request.META.get('REMOTE_ADDR') or 'unknown'}"
