@@ -14,6 +14,7 @@ site running the Ancients (`ancients_ai.engine.companion` for the rules).
 """
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any, Mapping, Optional, Sequence
 
@@ -29,6 +30,10 @@ from games.rules.commands import parse_command
 from games.rules.errors import RuleError
 from games.rules.view import view_for
 from games.services import ServiceError
+
+# What `models.new_token` writes (secrets.token_urlsafe): anything else is no token, and is
+# refused before the database or `compare_digest` (which refuses non-ASCII text) sees it.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 
 
 def companion_create(*, user, map_name: str, factions: Sequence[str],
@@ -87,9 +92,11 @@ def companion_game(game_id: Any, token: str) -> Game:
 
     :raises ServiceError: bad_token (no such game, another mode, or the wrong token: all
         alike, so a guess learns nothing)."""
+    if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
+        raise ServiceError("bad_token", "this table link is not valid")
     game = Game.objects.filter(pk=game_id, mode=Game.Mode.COMPANION).first()
     if game is None or not game.companion_token or not secrets.compare_digest(
-            str(token), game.companion_token):
+            token.encode(), game.companion_token.encode()):
         raise ServiceError("bad_token", "this table link is not valid")
     return game
 

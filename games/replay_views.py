@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from games import replays, selectors, services
+from games.companion import TOKEN_SHAPE
 from games.board_data import board_svg_data
 from games.models import Game
 from games.rules.serialize import state_from_data
@@ -79,8 +80,12 @@ def game_replay_share(request: HttpRequest, game_id) -> HttpResponse:
 
 # --- helpers -------------------------------------------------------------------------------
 def _public_game(token: str) -> Game:
-    game = Game.objects.filter(replay_token=token, status=Game.Status.FINISHED).first()
-    if game is None or not token:
+    """A link's game; a token no link could hold (a NUL, which PostgreSQL refuses in a
+    query, or any character `new_token` never writes) is not found without asking."""
+    game = None
+    if TOKEN_SHAPE.match(token):
+        game = Game.objects.filter(replay_token=token, status=Game.Status.FINISHED).first()
+    if game is None:
         raise Http404("No public replay has this link (it may have been made private).")
     return game
 
