@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import companion, selectors
+from games.consumers import MAX_NUMBER
 from games.models import Difficulty
 from games.rules.errors import RuleError
 from games.services import ServiceError
@@ -95,14 +96,17 @@ def companion_state(request: HttpRequest, game_id, token: str) -> JsonResponse:
 
 @require_POST
 def companion_command(request: HttpRequest, game_id, token: str) -> JsonResponse:
-    """`{"expected_version": n, "command": {...}}` in; the new payload and the events out."""
+    """`{"expected_version": n, "command": {...}}` in; the new payload and the events out.
+    A body nested past the parser's depth (RecursionError) or holding a number no browser
+    holds exactly (which the event log's encoder cannot write) is a bad message."""
     try:
-        body = json.loads(request.body or b"{}")
+        body = json.loads(request.body or b"{}", parse_int=_bounded_int,
+                          parse_constant=_no_constant)
         if not isinstance(body, dict):
             raise ValueError("not an object")
-    except ValueError:
-        return _refused("bad_message", "send a JSON object with expected_version and command",
-                        400)
+    except (ValueError, RecursionError):
+        return _refused("bad_message", "send a JSON object with expected_version and command "
+                        f"(whole numbers within {MAX_NUMBER} either way)", 400)
     try:
         result = companion.companion_apply(game_id=game_id, token=token,
                                            expected_version=body.get("expected_version"),
@@ -115,6 +119,17 @@ def companion_command(request: HttpRequest, game_id, token: str) -> JsonResponse
     events = [{"seq": e["seq"], "kind": e["kind"], **e["data"]} for e in result.events
               if e["visible_to"] is None]
     return JsonResponse({**companion.companion_payload(game), "events": events})
+
+
+def _bounded_int(text: str) -> int:
+    value = int(text)
+    if abs(value) > MAX_NUMBER:
+        raise ValueError("number out of range")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number JSON allows")
 
 
 def _refused(code: str, message: str, status: int) -> JsonResponse:
