@@ -13,8 +13,7 @@ successful sign-in clears its account's count, so the owner's own typos do not a
 Refusing before the password is checked matters as much as the limit: each check is a
 PBKDF2 hash (most of a second of CPU), so parallel wrong sign-ins once slowed every page.
 
-The address is REMOTE_ADDR: behind the proxy, uvicorn puts the client's address there
-from X-Forwarded-For, trusting only the proxy (docker-compose.yml, --forwarded-allow-ips).
+The counting is wildlands_site.rate_limit's (fixed windows in the cache).
 """
 from __future__ import annotations
 
@@ -22,9 +21,10 @@ import hashlib
 from typing import Any, Optional
 
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+
+from wildlands_site import rate_limit
 
 ACCOUNT_FAILURES = 5  # failed sign-ins to one account ...
 ADDRESS_FAILURES = 20  # ... or from one address ...
@@ -39,21 +39,21 @@ ADDRESS_MESSAGE = ("Too many failed sign-ins from your network. Wait {minutes} m
 def refusal(request: Optional[HttpRequest], username: Any) -> Optional[str]:
     """The sentence that refuses a sign-in now, or None when it may be tried."""
     minutes = max(1, WINDOW_SECONDS // 60)
-    if _failures(_account_key(username)) >= ACCOUNT_FAILURES:
+    if rate_limit.so_far(_account_key(username)) >= ACCOUNT_FAILURES:
         return ACCOUNT_MESSAGE.format(minutes=minutes)
-    if request is not None and _failures(_address_key(request)) >= ADDRESS_FAILURES:
+    if request is not None and rate_limit.so_far(_address_key(request)) >= ADDRESS_FAILURES:
         return ADDRESS_MESSAGE.format(minutes=minutes)
     return None
 
 
 def record_failure(request: Optional[HttpRequest], username: Any) -> None:
-    _count(_account_key(username))
+    rate_limit.count(_account_key(username), window=WINDOW_SECONDS)
     if request is not None:
-        _count(_address_key(request))
+        rate_limit.count(_address_key(request), window=WINDOW_SECONDS)
 
 
 def record_success(username: Any) -> None:
-    cache.delete(_account_key(username))
+    rate_limit.forget(_account_key(username))
 
 
 class ThrottledModelBackend(ModelBackend):
@@ -84,24 +84,10 @@ class ThrottledModelBackend(ModelBackend):
         return get_user_model().USERNAME_FIELD
 
 
-def _failures(key: str) -> int:
-    return int(cache.get(key) or 0)
-
-
-def _count(key: str) -> None:
-    """One more failure; the key expires WINDOW_SECONDS after the window's first one (an
-    increment keeps the expiry, in Redis as in the local-memory cache)."""
-    cache.add(key, 0, timeout=WINDOW_SECONDS)
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between the two calls: a new window
-        cache.set(key, 1, timeout=WINDOW_SECONDS)
-
-
 def _account_key(username: Any) -> str:
     digest = hashlib.sha256(str(username).strip().casefold().encode()).hexdigest()[:32]
     return f"signin-failures:account:{digest}"
 
 
 def _address_key(request: HttpRequest) -> str:
-    return f"signin-failures:address:{request.META.get('REMOTE_ADDR') or 'unknown'}"
+    return f"signin-failures:address:{rate_limit.client_address(request)}"

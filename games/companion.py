@@ -143,3 +143,33 @@ def companion_payload(game: Game, *, with_board: bool = False) -> dict[str, Any]
 
 def _faction_name(faction: str) -> str:
     return dict(selectors.available_factions()).get(faction, faction)
+
+
+# --- tables nobody comes back to ---------------------------------------------------------------
+SWEEP_BATCH = 500  # games deleted per statement, so one sweep never holds a long lock
+
+
+def companion_sweep_untouched(*, older_than_days: Optional[int] = None) -> int:
+    """Delete the table games started without an account that nobody has played for
+    `older_than_days` (settings.COMPANION_UNTOUCHED_DAYS), with their log; return how many.
+
+    Anyone may start a table without an account, and only its secret link ever reaches it
+    again: without this, every such game would be kept for ever. A signed-in creator's
+    tables are in their list of games and stay; so do a campaign's. `updated` moves with
+    every stored command, so a table in play is never untouched."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    days = settings.COMPANION_UNTOUCHED_DAYS if older_than_days is None else older_than_days
+    cutoff = timezone.now() - timedelta(days=days)
+    untouched = Game.objects.filter(mode="companion", created_by__isnull=True,
+                                    campaign__isnull=True, updated__lt=cutoff)
+    deleted = 0
+    while True:
+        batch = list(untouched.values_list("pk", flat=True)[:SWEEP_BATCH])
+        if not batch:
+            return deleted
+        with transaction.atomic():
+            Game.objects.filter(pk__in=batch).delete()
+        deleted += len(batch)

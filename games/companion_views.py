@@ -3,7 +3,9 @@ phone-first page that plays it, and its JSON command endpoint.
 
 No account is needed: the game's secret resume link (`/table/<game>/<token>/`) is the key,
 so these views are not behind `login_required`; a signed-in creator also finds the game in
-their list. Every refusal is a stable code and a sentence, never a traceback.
+their list. Every refusal is a stable code and a sentence, never a traceback. Since anyone
+may start one, new tables are limited per address (TABLES_PER_ADDRESS), and tables started
+without an account that nobody plays are swept (`companion.companion_sweep_untouched`).
 """
 from __future__ import annotations
 
@@ -20,6 +22,10 @@ from games.consumers import MAX_NUMBER
 from games.models import Difficulty
 from games.rules.errors import RuleError
 from games.services import ServiceError
+from wildlands_site import rate_limit
+
+TABLES_PER_ADDRESS = 10  # new tables from one address ...
+TABLE_WINDOW_SECONDS = 60 * 60  # ... in this long (a club behind one address included)
 
 
 class CompanionForm(forms.Form):
@@ -60,6 +66,11 @@ class CompanionForm(forms.Form):
 def companion_new(request: HttpRequest) -> HttpResponse:
     form = CompanionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        key = f"companion-tables:{rate_limit.client_address(request)}"
+        if rate_limit.count(key, window=TABLE_WINDOW_SECONDS) > TABLES_PER_ADDRESS:
+            form.add_error(None, "Too many new tables from your network in the last hour: "
+                                 "open one you have already started, or wait a while.")
+            return render(request, "games/companion_new.html", {"form": form}, status=429)
         data = form.cleaned_data
         try:
             game = companion.companion_create(

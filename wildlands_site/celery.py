@@ -38,3 +38,12 @@ def _settle_after_startup(**kwargs) -> None:
     from wildlands_site.gc_tuning import settle_after_startup
 
     settle_after_startup()
+
+
+@app.task(name="games.sweep_untouched_tables", ignore_result=True)
+def sweep_untouched_tables() -> int:
+    """Periodic (celery beat, CELERY_BEAT_SCHEDULE): delete the table games started without
+    an account that nobody has played for COMPANION_UNTOUCHED_DAYS; return how many."""
+    from games.companion import companion_sweep_untouched
+
+    return companion_sweep_untouched()

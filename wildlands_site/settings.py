@@ -165,7 +165,12 @@ CELERY_BALANCE_QUEUE = env_str("CELERY_BALANCE_QUEUE", default="balance")
 # their turn sent again (a broker outage may have lost it): `celery beat` runs the sweep.
 CELERY_BEAT_SCHEDULE = {
     "requeue-stalled-ancients": {"task": "games.requeue_stalled_ancients", "schedule": 30.0},
+    # Table-companion games started without an account and untouched this many days are
+    # deleted (games.companion.companion_sweep_untouched): their secret link is the only
+    # way back to them.
+    "sweep-untouched-tables": {"task": "games.sweep_untouched_tables", "schedule": 3600.0},
 }
+COMPANION_UNTOUCHED_DAYS = env_int("COMPANION_UNTOUCHED_DAYS", default=30, minimum=1)
 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
