@@ -1,0 +1,119 @@
+// The Defenders side panels: the machines (difficulty, direction, the machine deck and the
+// card being resolved, the factory stack, the toxic site circle, the dead) and one panel per
+// faction (its player, active defender, action points, damage, support track, camps,
+// breaches, items, deck and hand sizes). The seat's own hand is drawn under the board (hand.js).
+import { clear, h } from "../shell/dom.js";
+import { CARD_KINDS, HABITATS, TIERS, abilityText, plural } from "./words.js";
+
+const TOXIC_SLOTS = 6;
+
+/** A faction's active defender as `seat` may know it: {card, state: "acting" | "revealed" |
+ * "face-down" | "picked"} or null. A face-down pick of another seat is never named. */
+export function activeDefender(view, faction, seat) {
+  const t = view.turn;
+  if (t.faction === faction.id && t.defender) return { card: t.defender, state: "acting" };
+  const entry = (view.seats || []).find((s) => s.id === faction.seat);
+  if (t.stage === "organize") {
+    if (entry && entry.id === seat && entry.chosen) return { card: entry.chosen, state: "picked" };
+    if (faction.face_down) return { card: null, state: "face-down" };
+    return null;
+  }
+  const top = (faction.exhausted || [])[faction.exhausted.length - 1];
+  if (faction.top_live && top) return { card: top.id, state: "revealed" };
+  return null;
+}
+
+export class DefendersPanels {
+  constructor(game, host) {
+    this.game = game;
+    this.host = host;
+  }
+
+  render() {
+    if (!this.host) return;
+    const v = this.game.view;
+    clear(this.host);
+    this.host.append(this.machinePanel(v));
+    for (const f of v.factions || []) this.host.append(this.factionPanel(v, f));
+  }
+
+  machinePanel(v) {
+    const names = this.game.names;
+    const card = this.game.machineCard;
+    const toxic = (v.toxic || []).length;
+    const deaths = Object.entries(v.deaths || {});
+    return h("section.panel.dw-machines", { dataset: { role: "machines" } },
+      h("h3", { text: "The machines" }),
+      h("dl.dw-facts", {},
+        h("dt", { text: "Difficulty" }), h("dd", { dataset: { role: "difficulty" }, text: TIERS[v.tier] || v.tier }),
+        h("dt", { text: "Direction" }), h("dd", { dataset: { role: "direction" }, text: v.direction === "left" ? "⟲ left" : "⟳ right" }),
+        h("dt", { text: "Machine deck" }), h("dd", { text: `${plural(v.machine_deck_size || 0, "card")} · ${(v.machine_discard || []).length} discarded` }),
+        h("dt", { text: "Factory stack" }), h("dd", { text: `${plural((v.core || []).length, "tile")} in the core` })),
+      card ? h("p.dw-machine-card", { dataset: { role: "machine-card", kind: card.card_kind }, text: `Resolving: ${card.difficult ? "difficult " : ""}${CARD_KINDS[card.card_kind] || card.card_kind}` }) : null,
+      h("div.dw-toxic-circle", { dataset: { role: "toxic-circle" }, "aria-label": `${toxic} of ${TOXIC_SLOTS} toxic sites on the board; a seventh loses the game` },
+        h("span.dw-label", { text: "Toxic sites" }),
+        Array.from({ length: TOXIC_SLOTS }, (_, i) => h(`span.dw-toxic-slot${i < toxic ? ".used" : ""}`, { text: "☣" }))),
+      deaths.length ? h("p.dw-deaths", { text: `Killed: ${deaths.map(([habitat, cards]) => `${cards.map((c) => names.card(c)).join(", ")} (${HABITATS[habitat] ? HABITATS[habitat].label : habitat})`).join("; ")}. A second death in one habitat loses the game.` }) : null);
+  }
+
+  factionPanel(v, f) {
+    const game = this.game;
+    const names = game.names;
+    const seat = game.seat;
+    const mine = f.seat === seat;
+    const t = v.turn;
+    const acting = t.faction === f.id;
+    const entry = (v.seats || []).find((s) => s.id === f.seat) || {};
+    const active = activeDefender(v, f, seat);
+    const panel = h(`section.panel.player.dw-faction${mine ? ".me" : ""}${acting ? ".acting" : ""}${f.exited ? ".exited" : ""}`, {
+      dataset: { faction: f.id, seat: f.seat }, style: `--player:${names.colour(f.id)}`,
+    });
+    panel.append(h("div.player-head", {},
+      h("span.player-name", { text: `${names.faction(f.id)} · ${names.seatCap(f.seat)}` }),
+      h("span.dw-home", { text: `home: ${names.habitat(f.habitat)}` })));
+    if (f.exited) {
+      panel.append(h("p.muted", { text: "Has left the game." }));
+      return panel;
+    }
+    panel.append(this.activeLine(active, acting ? t : null));
+    panel.append(h("div.dw-damage", { "aria-label": `${f.damage} damage of 3 before a defender dies` },
+      h("span.dw-label", { text: "Damage" }),
+      Array.from({ length: 3 }, (_, i) => h(`span.pip${i < f.damage ? ".hurt" : ""}`))));
+    panel.append(this.track(v, f));
+    const items = Object.entries(f.items || {});
+    panel.append(h("div.dw-items", { dataset: { role: "items" } },
+      h("span.dw-label", { text: "Items" }),
+      items.map(([item, gained]) => h(`span.dw-item${gained ? ".gained" : ""}`, { title: gained ? `${item}: ready to use` : `${item}: not gained yet`, text: item }))));
+    panel.append(h("p.dw-counts", {
+      text: `${plural(f.camps_left, "camp")} to build · ${plural(f.breaches_left, "breach marker")} · deck ${f.deck_size} · hand ${entry.hand_size ?? 0}${mine ? " (below)" : ""}`,
+    }));
+    return panel;
+  }
+
+  activeLine(active, turn) {
+    const names = this.game.names;
+    if (!active) return h("p.dw-active.muted", { text: "No active defender yet." });
+    if (active.state === "face-down") return h("p.dw-active", { dataset: { role: "active", state: "face-down" }, text: "Active defender: picked, face down." });
+    const card = this.game.names.cards.get(active.card);
+    const ability = card && card.ability ? abilityText(card.ability) : "";
+    const what = active.state === "picked" ? "You picked" : "Active defender";
+    return h("div.dw-active", { dataset: { role: "active", state: active.state } },
+      h("p", { text: `${what}: ${names.card(active.card)}${card ? ` (${names.habitat(card.habitat)}, ${card.ap} AP)` : ""}` }),
+      turn ? h("p.dw-ap", { dataset: { role: "ap" }, text: `${plural(turn.ap, "action point")} left${turn.teamed && turn.teamed.length ? ` · teamed up ${turn.teamed.length}` : ""}` }) : null,
+      ability ? h("p.dw-ability", { text: ability }) : null);
+  }
+
+  /** The support track: the hand size printed on each space, the tracker, the camps still on it. */
+  track(v, f) {
+    const spaces = v.track || [];
+    const firstCamp = v.first_camp ?? 0;
+    const built = Math.max(0, (f.camps || []).length - 1); // the starting camp never sat on the track
+    const from = firstCamp + built; // camps leave the track from its left as they are built
+    return h("div.dw-track", { dataset: { role: "track" }, "aria-label": `Support ${f.support}; hand size ${spaces[f.support] ?? "?"}` },
+      h("span.dw-label", { text: "Support" }),
+      spaces.map((size, i) => {
+        const camp = i >= from && i < from + f.camps_left;
+        return h(`span.dw-space${i === f.support ? ".here" : ""}${camp ? ".camp" : ""}`, { title: `Space ${i + 1}: hand of ${size}${camp ? ", a camp waits here" : ""}`, text: String(size) });
+      }));
+  }
+}

@@ -1,0 +1,168 @@
+// Defenders of the Wild's renderer: what the board shell (shell/app.js, shell/replay.js) asks
+// of a game, as Wildlands' renderer does (wildlands/renderer.js lists the calls). It draws the
+// view (board_svg.js, panels.js, hand.js), words the events (sentences.js) and the turn
+// (turns.js), turns clicks into the seat's legal commands (commands.js), and plays each
+// update's events on the board one at a time (model.js), the machines' card slowly enough to
+// follow: an engine rolling on and the walls it leaves, a factory landing, pollution
+// spreading, hunters closing in.
+import { clear, h, sleep } from "../shell/dom.js";
+import { BoardSvg } from "./board_svg.js";
+import { DefendersPanels } from "./panels.js";
+import { DefendersHand } from "./hand.js";
+import { applyEvent, boardOf } from "./model.js";
+import { clickCommand, commandLabel, sortLegal } from "./commands.js";
+import { describe, isMachineEvent, logClass } from "./sentences.js";
+import { banner, handOffModel, idleWords, organizeWords, outcomeWords } from "./turns.js";
+import { Names } from "./words.js";
+
+/** Pauses after one event drawn: a machine step (its caption must be read), a player's move. */
+export const MACHINE_STEP_MS = 750;
+export const PLAYER_STEP_MS = 300;
+
+function loadStyles() {
+  if (typeof document === "undefined" || document.querySelector("link[data-defenders-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./defenders.css", import.meta.url).href;
+  link.dataset.defendersCss = "";
+  document.head.append(link);
+}
+
+export class DefendersRenderer {
+  constructor(app, root, { page = "board" } = {}) {
+    loadStyles();
+    this.app = app;
+    this.root = root;
+    this.live = page !== "replay";
+    root.classList.add("dw-board");
+    const $ = (sel) => root.querySelector(sel);
+    this.names = new Names({
+      seat: app.seat,
+      seatName: (id) => { const s = (app.seats || []).find((x) => x.seat === id); return s && (s.username || s.bot_name) || null; },
+    });
+    this.board = new BoardSvg($("[data-role=map]"), { onHex: (hex) => this.click("hex", hex), onEdge: (edge) => this.click("edge", edge) });
+    this.panels = new DefendersPanels(this, $("[data-role=side]"));
+    this.hand = new DefendersHand($("[data-role=hand]"));
+    this.intentHost = $("[data-role=intent]");
+    this.asking = null; // several commands fit one click: the page asks which
+    this.message = null;
+    this.machineCard = null; // the machine card being played, while its update is shown
+    this.shown = null; // the board as drawn while an update's events are played
+    this.parts = { defenders: this };
+  }
+
+  get view() { return this.app.view; }
+  get seat() { return this.app.seat; }
+  get legal() { return this.live ? this.app.legal : null; }
+
+  learn() {}
+
+  // ---------------------------------------------------------------- drawing a view
+  applyView(view) {
+    this.names.learn(view);
+    this.shown = null;
+    if (view.turn.stage !== "machines") this.machineCard = null;
+    this.root.dataset.stage = view.turn.stage;
+    this.root.dataset.round = String(view.turn.round);
+    this.board.draw(boardOf(view));
+  }
+
+  renderSide() { this.panels.render(); }
+
+  // ---------------------------------------------------------------- words
+  describe(e) { return describe(e, this.names, this.app.view); }
+  logClass(e) { return logClass(e); }
+  historyReader() {
+    return { describe: (e) => this.describe(e), back: () => {}, keep: () => null };
+  }
+  banner() { return banner(this.view, this.seat, this.names, this.legal); }
+  outcome() { return outcomeWords(this.view); }
+
+  // ---------------------------------------------------------------- playing events
+  /** The machines' turn comes as one update: it is paced, one step at a time. */
+  paced(next) { return this.view.turn.stage === "machines" || (next && next.turn.stage === "machines"); }
+  pacingOver() { return this.view.turn.stage !== "machines"; }
+
+  /** Show event `e` on the board; true when something was drawn. */
+  async animate(e, { paced = false, text = "" } = {}) {
+    if (e.kind === "machine_card_drawn") {
+      this.machineCard = e;
+      this.panels.render();
+    }
+    if (!this.shown) this.shown = boardOf(this.view);
+    if (this.board.targets.hexes.size || this.board.targets.edges.size) this.board.setTargets();
+    const places = applyEvent(this.shown, e);
+    const machine = isMachineEvent(e);
+    if (machine && this.app.motion && text) this.app.motion.say(text, { kind: e.kind, seq: e.seq });
+    if (!places && !(machine && paced)) return false;
+    if (places) {
+      this.board.draw(this.shown);
+      this.board.flash(places, machine ? "machine" : "player");
+    }
+    this.root.dataset.lastStep = e.kind;
+    await sleep(paced || machine ? MACHINE_STEP_MS : PLAYER_STEP_MS);
+    return true;
+  }
+
+  // ---------------------------------------------------------------- interaction
+  handOff() { return handOffModel(this.view, this.seat, this.legal); }
+
+  resetInput(message = null) {
+    this.asking = null;
+    if (message) this.message = message;
+    if (this.live) this.drawInteraction();
+  }
+
+  send(cmd) {
+    this.asking = null;
+    this.app.sendCommand(cmd, commandLabel(cmd, this.names, this.view));
+  }
+
+  click(kind, target) {
+    if (!this.live || this.app.pending.size) return;
+    const found = clickCommand(this.legal, kind, target);
+    if (!found) return;
+    if (found.send) this.send(found.send);
+    else {
+      this.asking = found.ask;
+      this.drawInteraction();
+    }
+  }
+
+  /** The board's targets, the hand and the row of words and buttons under the board. */
+  drawInteraction(message = null) {
+    if (!this.live) return;
+    if (message) this.message = typeof message === "string" ? { text: message } : message;
+    const view = this.view;
+    const busy = this.app.pending.size > 0;
+    const sorted = sortLegal(busy ? [] : this.legal);
+    this.board.setTargets({ hexes: [...sorted.hexes.keys()], edges: [...sorted.edges.keys()] });
+    this.root.classList.toggle("choosing", sorted.hexes.size + sorted.edges.size > 0);
+    const me = (view.seats || []).find((s) => s.id === this.seat);
+    const playable = new Map([...sorted.cards].map(([id, cmds]) => [id, commandLabel(cmds[0], this.names, view)]));
+    const picked = me && me.chosen && view.turn.stage === "organize" ? this.names.cards.get(me.chosen) : null;
+    this.hand.render((me && me.hand) || [], { playable, picked, onPick: (id) => this.click("card", id) });
+    if (!this.intentHost) return;
+    clear(this.intentHost);
+    const row = h("div.intent-row", { dataset: { role: "dw-intent" } });
+    if (this.asking) {
+      row.append(h("span.intent-text", { text: "Which one?" }),
+        h("div.options", {}, this.asking.map((cmd) => h("button.btn.option", { type: "button", onclick: () => this.send(cmd), text: commandLabel(cmd, this.names, view) }))),
+        h("button.btn.ghost", { type: "button", onclick: () => this.resetInput(), text: "Cancel" }));
+    } else {
+      const m = this.message;
+      this.message = null;
+      if (m) row.classList.toggle("error", !!m.error);
+      const words = m ? m.text : view.turn.stage === "organize" ? organizeWords(view, this.seat, this.names).text : idleWords(view, this.seat, this.names, this.legal);
+      row.classList.toggle("idle", !m);
+      row.append(h("span.intent-text", { dataset: { role: "hint" }, text: words }));
+      if (sorted.buttons.length) {
+        row.append(h("div.options.dw-actions", {}, sorted.buttons.map((cmd) => h("button.btn.option", {
+          type: "button", dataset: { do: cmd.do, item: cmd.item || "" }, onclick: () => this.send(cmd), text: commandLabel(cmd, this.names, view),
+        }))));
+      }
+    }
+    this.intentHost.append(row);
+    if (busy) this.intentHost.append(h("span.sending", { text: "Sending…" }));
+  }
+}
