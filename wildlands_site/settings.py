@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games",
     "ancients_ai",
     "accounts",
+    "defenders",
 ]
 
 MIDDLEWARE = [
