@@ -14,4 +14,7 @@ class AncientsAiConfig(AppConfig):
         """Every Django process (web, worker, management command, test run) can play and
         load The Awoken's games: the mode is registered here, once, not when some module
         happens to import the engine."""
+        from ancients_ai import modes
+
         engine.register()
+        modes.register()

@@ -5,6 +5,7 @@ A fragment that does not parse is a `FragmentError` saying what it should hold;
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterable
 
@@ -138,3 +139,14 @@ def tidy(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def scenario_data_from_json(text: str) -> dict:
+    """A stored version's data; JSON turned track space numbers into strings, undo that."""
+    data = json.loads(text)
+    for side in (data.get("sides") or {}).values():
+        track = side.get("track") if isinstance(side, dict) else None
+        if isinstance(track, dict) and isinstance(track.get("spaces"), dict):
+            track["spaces"] = {int(k) if str(k).isdigit() else k: v
+                               for k, v in track["spaces"].items()}
+    return data

@@ -23,7 +23,8 @@ from games.content.common import ContentError
 from ancients_ai.content_fragments import (
     YAML_LOADER, FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
     names_text, numbers_text, pairs_text, parse_actions, parse_effect, parse_icons, parse_names,
-    parse_numbers, parse_pairs, parse_reaction, parse_steps, reaction_text, steps_text, tidy)
+    parse_numbers, parse_pairs, parse_reaction, parse_steps, reaction_text, steps_text, tidy,
+    scenario_data_from_json)
 
 OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
 
@@ -33,17 +34,6 @@ def digest(data: Any) -> str:
     """A fingerprint of content data that ignores key order and int/str dict keys."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def scenario_data_from_json(text: str) -> dict:
-    """A stored version's data; JSON turned track space numbers into strings, undo that."""
-    data = json.loads(text)
-    for side in (data.get("sides") or {}).values():
-        track = side.get("track") if isinstance(side, dict) else None
-        if isinstance(track, dict) and isinstance(track.get("spaces"), dict):
-            track["spaces"] = {int(k) if str(k).isdigit() else k: v
-                               for k, v in track["spaces"].items()}
-    return data
 
 
 # --- scenarios ---------------------------------------------------------------------------------

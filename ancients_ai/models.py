@@ -310,7 +310,7 @@ class ScenarioVersion(models.Model):
 
     @property
     def data(self) -> dict:
-        from ancients_ai.content_io import scenario_data_from_json
+        from ancients_ai.content_fragments import scenario_data_from_json
 
         return scenario_data_from_json(self.data_json)
 

@@ -23,6 +23,7 @@ from ancients_ai.engine.setup import grant_kept_treasures, new_awoken
 from ancients_ai.engine.undo import take_back, undo_target
 from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
+from games.rules.errors import RuleError
 from games.rules.state import GameState
 from games.wildlands.base import WildlandsGame, load_board, load_factions
 
@@ -119,6 +120,13 @@ class CompanionGame(AwokenGame):
 
     def options(self) -> dict:
         return companion_options(dict(COOP_OPTIONS))
+
+    def can_undo(self) -> bool:
+        return False  # the table corrects its board instead (`correct`)
+
+    def undo_target(self, state: GameState, seat: str) -> int:
+        raise RuleError("action_not_allowed",
+                        "at the table a move is not taken back: correct the board instead")
 
 
 def register() -> None:

@@ -103,7 +103,7 @@ async def run(args) -> dict:
 
     from benchmarks.site_players import TablePlayers
     from games import services
-    from games.pipeline import broadcast
+    from games.pipeline import broadcast, turns
     from games.tasks import run_ancients_turn
 
     users, _ = await sync_to_async(make_users)()
@@ -112,7 +112,7 @@ async def run(args) -> dict:
     arrivals: dict[int, asyncio.Future] = {}
     marks: dict = {"path": "celery", "published": None}
     loop = asyncio.get_running_loop()
-    real_enqueue = services._enqueue_ancients
+    real_enqueue = turns.send_opponent_turn
 
     def enqueue(game_id, version):  # called in the command's thread, on commit
         marks["published"] = time.perf_counter()
@@ -121,7 +121,7 @@ async def run(args) -> dict:
         else:
             run_ancients_turn.apply(args=(game_id, version))
 
-    services._enqueue_ancients = enqueue
+    turns.send_opponent_turn = enqueue
 
     async def listen():
         while True:
@@ -177,7 +177,7 @@ async def run(args) -> dict:
             await listener  # the layer unsubscribes its channel while the loop still runs
         except asyncio.CancelledError:
             pass
-        services._enqueue_ancients = real_enqueue
+        turns.send_opponent_turn = real_enqueue
     return times
 
 

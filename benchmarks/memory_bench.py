@@ -8,7 +8,7 @@ imports, connection pools and caches every game shares are paid for; the residen
 then is the baseline. Then more games are added in steps (`--games`, cumulative totals of
 added games): two connected clients each, every client makes up to `--moves` moves. After
 each step the resident set (VmRSS) is read again; the figure is the growth per added game.
-Each web process keeps the latest parsed state of up to 1,024 games (selectors.StateCache),
+Each web process keeps the latest parsed state of up to 1,024 games (games.pipeline.states),
 so up to that many games the growth per game includes a parsed state in each process that
 served it.
 Target: < 1 MB per active game.

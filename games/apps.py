@@ -14,5 +14,8 @@ class GamesConfig(AppConfig):
         from games.rules.wrath import register as wrath
         from games.rules.war.register import register
 
+        from games.wildlands import modes
+
         register()
         wrath.register()
+        modes.register()

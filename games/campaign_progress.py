@@ -1,22 +1,20 @@
 """What a finished campaign game gives its campaign: the next chapter unlocked and a treasure
-earned. Written by the game's writer (`services._store`) in the transaction that finishes
-the game, so a result is recorded exactly once.
+earned. Written by the game's writer (`games.pipeline.steps.store_step`) in the transaction
+that finishes the game, so a result is recorded exactly once.
 """
 from __future__ import annotations
 
 import random
 from typing import Optional
 
-from games import selectors
 from games.models import Campaign, Game
 from games.rules.state import GameState
 
 
-def campaign_record_result(*, game: Game, state: Optional[GameState] = None) -> Campaign:
-    """Record a finished campaign game: a win of the newest unlocked chapter unlocks the next
-    one, and every win earns the party a treasure to start the next game with. Called by
-    `_store` in the transaction that finishes the game."""
-    state = state if state is not None else selectors.game_state(game)
+def campaign_record_result(*, game: Game, state: GameState) -> Campaign:
+    """Record a finished campaign game (`state`: its last): a win of the newest unlocked
+    chapter unlocks the next one, and every win earns the party a treasure to start the
+    next game with. Called in the transaction that finishes the game."""
     campaign = Campaign.objects.select_for_update().get(pk=game.campaign_id)
     if game.result == "won" and game.campaign_chapter:
         chapter = game.campaign_chapter

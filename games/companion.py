@@ -6,7 +6,7 @@ site running the Ancients (`ancients_ai.engine.companion` for the rules).
 * Anyone holding the game's secret resume link (`Game.companion_token`) may play it, with
   or without an account; with one, the creator holds seat p1 and the game is in their
   list of games (`selectors.games_for_user`).
-* A command is stored like any other (`services._store`, one transaction with the row
+* A command is stored like any other (the command pipeline, one transaction with the row
   locked and the version checked), so the log, replays and the durability check work as
   for every game. The Ancients' turn is not deferred: it runs inside the command that ends
   the players' turn, up to its first question, and the page tells it step by step.
@@ -110,18 +110,13 @@ def companion_apply(*, game_id: Any, token: str, expected_version: Any,
         `undo` (the table corrects instead), or the engine's own refusal. Nothing changes.
     """
     parsed = parse_command(command)
-    if parsed.name == "undo":
-        raise RuleError("action_not_allowed",
-                        "at the table a move is not taken back: correct the board instead")
     with transaction.atomic():
         companion_game(game_id, token)  # refuse a bad token before taking the lock
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = services.lock_game(game_id)
         services.check_playable(game, expected_version)
         state = selectors.game_state(game)
-        seat = seat_for(state, parsed.to_data())
-        new, events = engine.apply(state, seat, parsed)
-        return services._store(game, new, [services.Step(seat, parsed.to_data(), new.version,
-                                                         events)])
+        return services.game_play(game=game, seat=seat_for(state, parsed.to_data()),
+                                  command=parsed, state=state)
 
 
 def companion_payload(game: Game, *, with_board: bool = False) -> dict[str, Any]:

@@ -11,7 +11,6 @@ from typing import Any, Iterable, Optional
 
 from games import selectors
 from games.models import GameEvent
-from games.rules.state import GameState
 
 LOG_PAGE_SIZE = 100  # event seqs per page (placeholders of secret events included)
 
@@ -21,16 +20,16 @@ def greeting(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Opti
     the same last seq in `log`; None while the game has not started."""
     return selectors.update_payload(
         game_id=game_id, seat=seat, after=after,
-        extra=lambda state, last_seq: {"log": log_part(game_id, state, seat, last_seq=last_seq,
-                                                       before=None)})
+        extra=lambda current: {"log": log_part(game_id, current, seat, before=None)})
 
 
-def log_part(game_id: Any, state: GameState, seat: Optional[str], *, last_seq: int,
+def log_part(game_id: Any, current: selectors.Current, seat: Optional[str], *,
              before: Optional[int]) -> dict:
     """Up to LOG_PAGE_SIZE events ending just before seq `before` (at `last_seq` when None,
     never past it), as the seat may see them: secret events are the same placeholders live
     updates carry. `first_seq` is the lowest seq the page covers and `more` tells whether
     older events exist."""
+    last_seq = current.last_seq
     top = last_seq if before is None else min(before - 1, last_seq)
     first = max(1, top - LOG_PAGE_SIZE + 1)
     rows: Iterable[GameEvent] = []
@@ -40,9 +39,7 @@ def log_part(game_id: Any, state: GameState, seat: Optional[str], *, last_seq: i
     events = selectors.events_for_seat(rows, seat)
     part: dict[str, Any] = {"events": events, "first_seq": first, "last_seq": max(top, 0),
                             "more": first > 1}
-    cards = selectors.named_cards(state, events)
-    if cards:
-        part["cards"] = cards
+    part.update(current.definition.update_extras(current.state, seat, events))
     return part
 
 
@@ -52,6 +49,5 @@ def log_page(*, game_id: Any, seat: Optional[str], before: int) -> Optional[dict
     current = selectors.game_current(game_id)
     if current is None:
         return None
-    _, last_seq, state = current
     return {"type": "log_page", "before": before,
-            **log_part(game_id, state, seat, last_seq=last_seq, before=before)}
+            **log_part(game_id, current, seat, before=before)}

@@ -8,20 +8,19 @@ game, so reading a long game page after page replays each command once.
 
 Who sees what (one gate, `replay_access`):
 
-* a finished game: its players, and staff, see everything revealed: every hand, every
-  secret placement, the kind of every face-down object, every event in full;
+* a finished game: its players, and staff, see everything revealed (the game's
+  `replay_view`: every hand, every secret placement, the kind of every face-down object)
+  and every event in full;
 * a finished game whose player made its replay public: anyone holding the link
   (`/replays/<token>/`), signed in or not, sees the same;
 * a game still being played: its players replay it from their own seat only, each step
-  as that seat saw it (`view_for` and each event's visibility, secret events as
+  as that seat saw it (the game's `view` and each event's visibility, secret events as
   placeholders); staff as spectators. A running game is never replayed revealed;
 * anyone else is refused (`PermissionDenied`; an unknown or withdrawn link is a 404).
 """
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -29,12 +28,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from games import selectors
-from games.history import replay_step
+from games.history import replay_step, state_at
 from games.models import Game, GameCommand, GameEvent, new_token
-from games.rules.serialize import state_from_data
-from games.rules.state import GameState
-from games.rules.view import view_for
-from games.services import ServiceError
+from games.pipeline.caches import BoundedCache
+from games.pipeline.steps import ServiceError
+from games.pipeline.updates import event_for_seat
+from games.platform import registry
+from games.platform.definition import GameDefinition
 
 logger = logging.getLogger(__name__)
 
@@ -69,69 +69,19 @@ def replay_access(game: Game, user, *, by_link: bool = False) -> Access:
 
 
 # --- what a step shows ---------------------------------------------------------------------
-def revealed_view(state: GameState) -> dict[str, Any]:
-    """The whole table face up, in the shape of a seat's view (so the board draws it):
-    every player's entry as its own seat sees it (hand and dealt map cards included), every
-    character's secret placement, the pending prompt in full and the kind of each face-down
-    object. Deck orders stay out: a replay shows the table, not what was still to come."""
-    view = view_for(state, None)
-    own = {p.id: view_for(state, p.id) for p in state.players}
-    view["players"] = [next(e for e in own[p.id]["players"] if e["id"] == p.id)
-                       for p in state.players]
-    for entry in view["characters"]:
-        mine = own.get(entry["player"])
-        secret: dict = (next((c for c in mine["characters"] if c["id"] == entry["id"]), {})
-                        if mine else {})
-        if "assigned" in secret:
-            entry["assigned"] = secret["assigned"]
-    if state.prompt is not None and state.prompt.to in own:
-        view["prompt"] = own[state.prompt.to]["prompt"]
-    awoken = view.get("awoken")
-    if awoken is not None:
-        for entry in awoken["objects"]:
-            if not entry["revealed"]:
-                entry["kind"] = state.mode_state.objects[entry["id"]].kind
-    view["revealed"] = True
-    return view
-
-
 def _event(event: GameEvent, access: Access) -> dict:
     if access.revealed:
         return {**event.data, "seq": event.seq, "kind": event.kind}
-    return selectors.event_for_seat(event, access.seat)
+    return event_for_seat(event, access.seat)
 
 
-def _view(state: GameState, access: Access) -> dict:
-    return revealed_view(state) if access.revealed else view_for(state, access.seat)
+def _view(definition: GameDefinition, state: Any, access: Access) -> dict:
+    return (definition.replay_view(state) if access.revealed
+            else definition.view(state, access.seat))
 
 
-# --- stepping through the log --------------------------------------------------------------
-class _LastStates:
-    """The last state replayed for each of a few games, to go on from on the next page."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._items: OrderedDict[str, GameState] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str, at_most: int) -> Optional[GameState]:
-        with self._lock:
-            state = self._items.get(game_id)
-        return state if state is not None and state.version <= at_most else None
-
-    def put(self, game_id: str, state: GameState) -> None:
-        with self._lock:
-            self._items[game_id] = state
-            self._items.move_to_end(game_id)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-LAST_STATES = _LastStates()
+# The last state replayed for each of a few games, to go on from on the next page.
+LAST_STATES: BoundedCache[str, Any] = BoundedCache("replayed states", 16)
 
 
 def step_count(game: Game) -> int:
@@ -155,11 +105,13 @@ def replay_page(game: Game, access: Access, *, start: int, count: int) -> dict[s
     if start >= stop:
         return {"total": total, "steps": []}
     key = str(game.id)
-    state = LAST_STATES.get(key, first + start)
-    if state is None:
-        state = state_from_data(game.initial_snapshot)
+    definition = registry.get(game.mode)
+    state = LAST_STATES.get(key)
+    if state is None or definition.version(state) > first + start:
+        state = definition.state_from_data(game.initial_snapshot)
+    version = definition.version(state)
     # Only versions up to the game row as read, so a step committed meanwhile waits.
-    rows = GameCommand.objects.filter(game=game, version__gt=state.version,
+    rows = GameCommand.objects.filter(game=game, version__gt=version,
                                       version__lte=first + stop - 1).order_by("version")
     events: dict[int, list[dict]] = {}
     for event in GameEvent.objects.filter(game=game, version__lte=first + stop - 1,
@@ -169,20 +121,22 @@ def replay_page(game: Game, access: Access, *, start: int, count: int) -> dict[s
     steps = []
     commands = iter(rows)
     while True:
-        if state.version >= first + start:
-            steps.append({"step": state.version - first, "version": state.version,
-                          "events": events.get(state.version, []), "view": _view(state, access)})
-        if state.version >= first + stop - 1:
+        if version >= first + start:
+            steps.append({"step": version - first, "version": version,
+                          "events": events.get(version, []),
+                          "view": _view(definition, state, access)})
+        if version >= first + stop - 1:
             break
         row = next(commands, None)
         try:
-            if row is None or row.version != state.version + 1:
-                raise ValueError(f"no stored command for version {state.version + 1}")
-            state = replay_step(state, row)
+            if row is None or row.version != version + 1:
+                raise ValueError(f"no stored command for version {version + 1}")
+            state = replay_step(definition, state, row, lambda at: state_at(game, at))
+            version = definition.version(state)
         except Exception:  # a broken log ends the replay, it does not break the page
             logger.exception("game %s: the log stops replaying at version %s", game.id,
-                             state.version + 1)
-            total = state.version - first + 1
+                             version + 1)
+            total = version - first + 1
             break
     LAST_STATES.put(key, state)
     return {"total": total, "steps": steps}

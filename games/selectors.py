@@ -1,17 +1,17 @@
 """Reads: games and campaigns for a user, a seat's view of a game, the events it may see.
 
-Everything a browser receives about a game is built here from the stored snapshot through
-`view.view_for`, and events are filtered by their `visible_to`. An event a seat may not
-see is still sent as a bare placeholder (`{"seq": n, "kind": "hidden"}`) so that every
-client sees the same gapless sequence and can tell a lost message from a secret one.
+Everything a browser receives about a game is built from its state through the game's
+declaration (`games.pipeline.updates`), and events are filtered by their `visible_to`. An
+event a seat may not see is still sent as a bare placeholder (`{"seq": n, "kind":
+"hidden"}`) so that every client sees the same gapless sequence and can tell a lost message
+from a secret one. The state of a game is the one this process holds
+(`games.pipeline.states`).
 """
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from datetime import timedelta
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, NamedTuple, Optional
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -19,123 +19,23 @@ from django.utils import timezone
 from ancients_ai.engine.scenarios import load_scenario, load_treasures, scenario_ids
 from games.content.factions import faction_ids, load_faction
 from games.content.maps import load_map, map_names
-from games import history
 from games.models import Campaign, Game, GameEvent, Seat
-from games.rules.legal import legal_commands
-from games.rules.state import GameState
-from games.rules.view import view_for
+from games.pipeline import states, updates
+from games.pipeline.updates import HIDDEN, event_for_seat, events_for_seat  # noqa: F401
+from games.platform import registry
+from games.platform.definition import GameDefinition, SeatChoice
 
 logger = logging.getLogger(__name__)
 
-HIDDEN = "hidden"
+
+# The held states (`games.pipeline.states`), by the name older callers clear; tests clear
+# every cache of the process with `games.pipeline.caches.clear_caches()`.
+STATES = states.STATES
 
 
-# --- parsed states, the latest of each game -------------------------------------------------
-class StateCache:
-    """The latest parsed state of each recently used game, with the game's last event seq
-    at that version when the writer knew it; least recently used games are dropped.
-
-    A version of a game has exactly one snapshot (one writer per game, versions only grow),
-    so a cached entry never goes stale: it is only ever replaced by a later version, and
-    entries are added only after their transaction commits. Cached states are shared and
-    must never be mutated: the engine clones before it changes anything, and views only
-    read. One entry per game (not per version): a game's older versions are never asked
-    for again, so a few hundred tables fit in the same memory as before.
-    """
-
-    def __init__(self, size: int = 1024) -> None:
-        self.size = size
-        self._items: OrderedDict[str, tuple[GameState, Optional[int]]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: Any, version: int) -> Optional[GameState]:
-        entry = self.entry(game_id, version)
-        return None if entry is None else entry[0]
-
-    def entry(self, game_id: Any, version: int) -> Optional[tuple[GameState, Optional[int]]]:
-        """(state, last_seq or None) of the game at exactly `version`, if cached."""
-        entry = self.latest(game_id)
-        return entry if entry is not None and entry[0].version == version else None
-
-    def latest(self, game_id: Any) -> Optional[tuple[GameState, Optional[int]]]:
-        """(state, last_seq or None) of the latest version of the game this process holds:
-        a later version is this state with the commands since replayed (`history.catch_up`),
-        which is cheaper than reading and parsing the snapshot."""
-        key = str(game_id)
-        with self._lock:
-            entry = self._items.get(key)
-            if entry is not None:
-                self._items.move_to_end(key)
-            return entry
-
-    def put(self, game_id: Any, state: GameState, last_seq: Optional[int] = None) -> None:
-        key = str(game_id)
-        with self._lock:
-            known = self._items.get(key)
-            if known is None or known[0].version <= state.version:
-                self._items[key] = (state, last_seq)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-STATES = StateCache()
-
-
-class SeatCache:
-    """Which seat a user holds in a started game, as this process last read it. A seat is
-    fixed once its game has started, so an entry never goes stale."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._items: dict[tuple[str, Any], str] = {}
-
-    def get(self, key: tuple[str, Any]) -> Optional[str]:
-        return self._items.get(key)
-
-    def put(self, key: tuple[str, Any], seat: str) -> None:
-        if len(self._items) >= self.size:
-            self._items.clear()  # rebuilt by the next command of each seat
-        self._items[key] = seat
-
-    def clear(self) -> None:
-        self._items.clear()
-
-
-SEATS = SeatCache()
-
-
-def game_state(game: Game) -> GameState:
-    """The engine state of a started game at the row's version (a caller may load the row
-    with the snapshot deferred: it is read only when needed, see `_state_for`)."""
-    state = _state_for(game.id, game.version, game.last_seq, lambda: game.snapshot)
-    if state is None:
-        raise ValueError(f"game {game.id}: its snapshot is past version {game.version}")
-    return state
-
-
-def _state_for(game_id: Any, version: int, last_seq: Optional[int],
-               read_snapshot: Callable[[], Optional[dict]]) -> Optional[GameState]:
-    """The state at `version`, built once per version per process: from the state this
-    process holds with the commands since replayed, or else from the stored snapshot and
-    the commands after it. None when the snapshot read is already past `version` (the game
-    moved on since its row was read)."""
-    held = STATES.latest(game_id)
-    if held is not None and held[0].version == version:
-        return held[0]
-    if held is not None and held[0].version < version:
-        state = history.catch_up(game_id, held[0], version)
-    else:
-        snapshot = read_snapshot()
-        if snapshot is not None and snapshot["version"] > version:
-            return None
-        state = history.stored_state(game_id, snapshot, version)
-    STATES.put(game_id, state, last_seq)
-    return state
+def game_state(game: Game) -> Any:
+    """The state of a started game at the row's version (`states.game_state`)."""
+    return states.game_state(game)
 
 
 # --- seats and games -------------------------------------------------------------------------
@@ -180,13 +80,11 @@ def seats_summary(game: Game) -> list[dict]:
               "faction": s.faction, "colour": s.colour,
               "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
              for s in game.seats.select_related("user").order_by("seat")]
-    ancients = next((s["seat"] for s in seats if s["faction"] == "ancients"), None)
-    if game.mode == Game.Mode.WAR and (len(seats) == 4 or (len(seats) == 5 and ancients)):
-        from games.rules.war.setup import TEAM_NAMES, teams_for  # who plays with whom
-        for name, team in zip(TEAM_NAMES, teams_for([s["seat"] for s in seats], ancients)):
-            for entry in seats:
-                if entry["seat"] in team:
-                    entry["team"] = name
+    teams = registry.get(game.mode).teams(
+        [SeatChoice(seat=s["seat"], faction=s["faction"], colour=s["colour"]) for s in seats])
+    for entry in seats:
+        if entry["seat"] in teams:
+            entry["team"] = teams[entry["seat"]]
     return seats
 
 
@@ -236,56 +134,48 @@ def game_rows(games: Iterable[Game], user) -> list[dict]:
 
 
 # --- events and views -------------------------------------------------------------------------
-def event_for_seat(event: GameEvent, seat: Optional[str]) -> dict:
-    """One stored event as a seat receives it: its data, or a placeholder if secret."""
-    if event.visible_for(seat):
-        return {**event.data, "seq": event.seq, "kind": event.kind}
-    return {"seq": event.seq, "kind": HIDDEN}
-
-
-def events_for_seat(events: Iterable[GameEvent], seat: Optional[str]) -> list[dict]:
-    return [event_for_seat(e, seat) for e in events]
-
-
-def legal_for(state: GameState, seat: Optional[str]) -> Optional[list]:
+def legal_for(game: Game, state: Any, seat: Optional[str]) -> Optional[list]:
     """Legal commands for highlighting (None for a spectator or a finished game)."""
-    if seat is None or state.outcome is not None:
-        return None
-    try:
-        legal = legal_commands(state, seat)
-    except Exception:  # a helper for the UI must never break an update
-        logger.exception("legal_commands failed for %s", seat)
-        return None
-    return [c.to_data() if hasattr(c, "to_data") else c for c in legal]
+    return updates.legal_for(registry.get(game.mode), state, seat)
 
 
-def game_current(game_id: Any) -> Optional[tuple[int, int, GameState]]:
-    """(version, last_seq, state) of a started game, or None before it starts.
+class Current(NamedTuple):
+    """A started game as one read found it: its version, last seq, state and declaration."""
+
+    version: int
+    last_seq: int
+    state: Any
+    definition: GameDefinition
+
+
+def game_current(game_id: Any) -> Optional[Current]:
+    """The game as it is now, or None before it starts.
 
     Reads the small columns first, then builds the state at exactly the version seen (so
-    the three always agree), once per version per process (`_state_for`).
+    they always agree), once per version per process (`states.state_for`).
     """
     for _ in range(10):
         row = (Game.objects.filter(pk=game_id)
-               .values("version", "last_seq", "status").first())
+               .values("version", "last_seq", "status", "mode").first())
         if row is None or row["status"] == Game.Status.SETUP:
             return None
-        state = _state_for(game_id, row["version"], row["last_seq"],
-                           lambda: Game.objects.filter(pk=game_id)
-                           .values_list("snapshot", flat=True).first())
+        definition = registry.get(row["mode"])
+        state = states.state_for(definition, game_id, row["version"], row["last_seq"],
+                                 lambda: Game.objects.filter(pk=game_id)
+                                 .values_list("snapshot", flat=True).first())
         if state is None:
             continue  # the game moved on between the two reads: read again
-        return row["version"], row["last_seq"], state
+        return Current(row["version"], row["last_seq"], state, definition)
     raise RuntimeError(f"game {game_id} kept changing while being read")
 
 
 def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
-                   extra: Optional[Callable[[GameState, int], dict]] = None) -> Optional[dict]:
+                   extra: Optional[Callable[[Current], dict]] = None) -> Optional[dict]:
     """The `update` message for one seat read from the database: events with seq > `after`
     (none when `after` is None) up to the snapshot read, the fresh view, and the last seq
     included. For a socket's first update, a resync, and a socket that missed a change;
-    every other update is built once by the writer (`seat_update`) and sent with the
-    change (games.pipeline.broadcast). `extra(state, last_seq)` adds fields read at the same
+    every other update is built once by the writer (`updates.seat_update`) and sent with
+    the change (games.pipeline.broadcast). `extra(current)` adds fields read at the same
     version (a socket's first update adds the recent history: `game_log.greeting`).
 
     Returns None while the game has not started. Snapshot and events agree: an event
@@ -294,60 +184,21 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
     current = game_current(game_id)
     if current is None:
         return None
-    version, last_seq, state = current
     rows: Iterable[GameEvent] = []
-    if after is not None and after < last_seq:
+    if after is not None and after < current.last_seq:
         rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
-                                        seq__lte=last_seq).order_by("seq")
-    payload = seat_update(state, seat, rows, last_seq)
+                                        seq__lte=current.last_seq).order_by("seq")
+    payload = updates.seat_update(current.definition, current.state, seat, rows,
+                                  current.last_seq)
     if extra is not None:
-        payload.update(extra(state, last_seq))
+        payload.update(extra(current))
     return payload
-
-
-def seat_update(state: GameState, seat: Optional[str], events: Iterable[GameEvent],
-                last_seq: int) -> dict:
-    """One seat's `update` message: `events` as that seat may see them, its view of
-    `state` and its legal commands, and what the players' cards named in the events do
-    (`cards`, only when some are named)."""
-    shown = events_for_seat(events, seat)
-    payload = {"type": "update", "version": state.version, "events": shown,
-               "view": view_for(state, seat), "last_seq": last_seq}
-    cards = named_cards(state, shown)
-    if cards:
-        payload["cards"] = cards
-    legal = legal_for(state, seat)
-    if legal is not None:
-        payload["legal"] = legal
-    return payload
-
-
-# --- cards named in events -------------------------------------------------------------------
-CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
-
-
-def named_cards(state: GameState, events: Iterable[dict]) -> dict[str, dict]:
-    """The definitions (icons, open action, wild) of the players' cards named in events a
-    seat may see, by id. Events name a card by its id only, and a card played long ago may
-    have been shuffled back into a deck, so the page could not look it up: this lets the
-    log say what the card does instead of naming an id. Only cards already named in the
-    given (filtered) events are added, so nothing the seat may not see is."""
-    known = state.catalog.cards
-    found: dict[str, dict] = {}
-    for event in events:
-        if event.get("kind") not in CARD_EVENTS:
-            continue
-        ids = [event.get("card"), *(event.get("cards") or [])]
-        for card in ids:
-            if isinstance(card, str) and card in known and card not in found:
-                found[card] = known[card].to_data()
-    return found
 
 
 def game_view(game: Game, seat: Optional[str]) -> Optional[dict]:
     if game.snapshot is None:
         return None
-    return view_for(game_state(game), seat)
+    return registry.get(game.mode).view(game_state(game), seat)
 
 
 def replay_steps(game: Game, seat: Optional[str]) -> list[dict]:

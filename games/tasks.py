@@ -1,6 +1,7 @@
-"""Celery tasks: the Ancients' turn and the bots' moves (`games.bot_seats`).
+"""Celery tasks: the opponent's turn (the Ancients') and the bots' moves (`games.bot_seats`).
 
-Thin wrappers over `games.services` (started from `transaction.on_commit`). A task is keyed
+Thin wrappers over `games.services` and `games.bot_seats`, started by name once a step has
+committed (`games.pipeline.turns`). A task is keyed
 by (game, version) and does nothing unless the game is still at that version with deferred
 work waiting, so a retry, a duplicate delivery or a late one is harmless; `acks_late` means
 a worker killed mid-turn leaves the message to be delivered again, and since the work is
@@ -23,7 +24,7 @@ STEPS_PER_TASK = 40
 
 @shared_task(name="games.run_ancients_turn", acks_late=True, ignore_result=True)
 def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
-    """Run the Ancients' deferred work on `game_id` from `version`, step after step while
+    """Run the opponent's deferred work (`GameDefinition.advance`) on `game_id` from `version`, step after step while
     nobody is asked anything (each step its own transaction, broadcast when it commits);
     return the last version stored, or None when there was nothing to do.
 

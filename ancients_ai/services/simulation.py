@@ -141,8 +141,10 @@ def _dispatch(run_id: int, chunks: int) -> None:
     from celery import group
     from django.conf import settings
 
-    from ancients_ai.tasks import run_simulation_chunk
+    from games.pipeline.task_sender import task_named
 
+    run_simulation_chunk = task_named("ancients_ai.run_simulation_chunk")  # by name: that
+    # task's module imports this one to do its work
     group(run_simulation_chunk.s(run_id, k) for k in range(chunks)).apply_async(
         queue=settings.CELERY_BALANCE_QUEUE)
 

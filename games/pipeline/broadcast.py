@@ -2,7 +2,7 @@
 
 Every socket of a game joins the game's group (presence) and its own seat's group. A
 stored change is sent to each seat's group with that seat's update already built
-(`selectors.seat_update`), once per version, by the process that stored it: a socket that
+(`updates.seat_update`), once per version, by the process that stored it: a socket that
 has every earlier event just forwards it and never reads the database to learn what
 changed. Sending per seat group means no socket is ever handed another seat's view, not
 even inside the server. The update travels as its JSON text, encoded once by the writer: the

@@ -40,16 +40,14 @@ def _db() -> BaseDatabaseWrapper:
     return connections[DEFAULT_DB_ALIAS]
 
 
-def lock_game_for_seat(game_id: Any, user_id: Any) -> Optional[Game]:
-    """The game row, locked until the transaction ends, with `my_seat` the seat `user_id`
-    holds in it; None when there is no such game or no such seat."""
-    return _game_for_seat(game_id, user_id, lock=True)
-
-
-def lock_game(game_id: Any) -> Optional[Game]:
-    """The game row (snapshots unread), locked until the transaction ends; None when there
-    is no such game: what the Ancients' and the bots' steps lock, as the ORM would, without
-    compiling a query each time."""
+def lock_game(game_id: Any, *, user_id: Any = None) -> Optional[Game]:
+    """The game row (snapshots unread), locked until the transaction ends: the one way a
+    writer locks a game. With `user_id`, `my_seat` is the seat that user holds, found by
+    the same statement, and None is returned when the user holds none; else None only when
+    there is no such game. One prepared statement per kind, not an ORM query compiled each
+    time."""
+    if user_id is not None:
+        return _game_for_seat(game_id, user_id, lock=True)
     db = _db()
     key = (db.vendor, "lock")
     if key not in _ROW_SQL:

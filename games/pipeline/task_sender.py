@@ -18,6 +18,8 @@ import queue
 import threading
 from typing import Any, Optional
 
+from wildlands_site.celery import app
+
 logger = logging.getLogger(__name__)
 
 _QUEUE: "queue.SimpleQueue[tuple[Any, tuple, Optional[float]]]" = queue.SimpleQueue()
@@ -26,7 +28,10 @@ _SENDER_LOCK = threading.Lock()
 
 
 def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
-    """Send `task(*args)` (after `countdown` seconds, if given)."""
+    """Send `task(*args)` (after `countdown` seconds, if given); `task` is a task or its
+    name (`task_named`)."""
+    if isinstance(task, str):
+        task = task_named(task)
     if task.app.conf.task_always_eager:
         task.apply_async(args, countdown=countdown)
         return
@@ -36,9 +41,19 @@ def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
 
 def runs_in_caller() -> bool:
     """Whether tasks run at once in the caller (Celery eager), database work and all."""
-    from wildlands_site.celery import app
-
     return bool(app.conf.task_always_eager)
+
+
+def task_named(name: str) -> Any:
+    """The task registered under `name`. The pipeline names the tasks it starts (the
+    opponent's turn, a bot's move) instead of importing them: a task's module imports the
+    pipeline to do its work. A process that has not loaded the apps' task modules yet (a
+    web process) has Celery discover them once (`autodiscover_tasks`)."""
+    task = app.tasks.get(name)
+    if task is None:
+        app.loader.import_default_modules()
+        task = app.tasks[name]
+    return task
 
 
 def wait_until_sent(timeout: float = 10) -> bool:

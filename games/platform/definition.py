@@ -212,9 +212,20 @@ class GameDefinition(LobbyRules):
         """(state, events) of `seat`'s undo, given the game at `undo_target`'s version."""
         raise RuleError("action_not_allowed", f"moves cannot be taken back in {self.title}")
 
+    def is_take_back(self, command: Any) -> bool:
+        """Is `command` (as `prepare` returned it, or as the log stores it) a seat's undo? The
+        site stores it like any command, but works its state out from the game's log: the
+        game as it was at `undo_target`'s version, handed to `take_back`."""
+        return False
+
     # --- bots -----------------------------------------------------------------------------------
     def bot_command(self, state: Any, seat: str, bot: str, seed: int) -> Optional[dict]:
         """The command bot `bot` in `seat` sends now, or None (nothing to do)."""
+        return None
+
+    def fallback_command(self, state: Any, seat: str) -> Optional[dict]:
+        """A command the rules accept from `seat` now, sent for a bot whose own choice was
+        refused (a bot must never stall the table); None when there is none."""
         return None
 
     # --- words for the site --------------------------------------------------------------------

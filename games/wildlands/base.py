@@ -175,3 +175,12 @@ class WildlandsGame(GameDefinition):
     # --- bots -----------------------------------------------------------------------------------
     def bot_command(self, state: GameState, seat: str, bot: str, seed: int) -> Optional[dict]:
         return seat_bots.decide(state, seat, bot, seed)
+
+    def fallback_command(self, state: GameState, seat: str) -> Optional[dict]:
+        return seat_bots.checked_command(state, seat)
+
+    # --- undo (offered by The Awoken's modes: `ancients_ai.modes`) --------------------------------
+    def is_take_back(self, command: Any) -> bool:
+        if isinstance(command, Command):
+            return command.name == "undo" and not command.is_response
+        return isinstance(command, Mapping) and command.get("do") == "undo"

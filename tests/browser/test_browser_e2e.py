@@ -170,6 +170,8 @@ def _rewrite_state(game_id, change) -> None:
     """Change the stored position in place (same version), as a test set-up step."""
     from games import selectors
     from games.models import Game
+    from games.pipeline import states
+    from games.platform import registry
     from games.rules.serialize import state_to_data
 
     game = Game.objects.get(pk=game_id)
@@ -177,7 +179,7 @@ def _rewrite_state(game_id, change) -> None:
     change(state)
     game.snapshot = state_to_data(state)
     game.save(update_fields=["snapshot"])
-    selectors.STATES.put(str(game.id), state)
+    states.hold(game.id, registry.get(game.mode), state)
 
 
 def test_a_solo_game_won_by_claiming_the_last_crystal(people):

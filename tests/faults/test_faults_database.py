@@ -29,7 +29,7 @@ from django.db import OperationalError, connection, connections
 
 from benchmarks.site_players import TablePlayers
 from games import selectors, services
-from games.pipeline import broadcast
+from games.pipeline import broadcast, turns
 from games.history import history_problems
 from games.models import Game, GameCommand
 from games.rules import engine
@@ -97,7 +97,7 @@ class Race:
 @pytest.mark.django_db(transaction=True)
 def test_racing_commands_apply_exactly_once_per_version(owner, teammate, monkeypatch):
     monkeypatch.setattr(broadcast, "send_sync", lambda deliveries: None)
-    monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version: None)
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(2024)
     race = Race()
@@ -199,7 +199,7 @@ async def test_a_connection_killed_mid_command_is_a_clean_error_and_the_retry_ap
     before = await db(lambda: (Game.objects.get(pk=game.id).snapshot,
                                GameCommand.objects.filter(game=game).count()))()
     dropper = DropConnectionOnce(engine.apply)
-    monkeypatch.setattr(services.engine, "apply", dropper)
+    monkeypatch.setattr(engine, "apply", dropper)
     comm, other = communicator(game.id, user), communicator(game.id, teammate if seat == "p1" else owner)
     await connect_seated(comm)
     await connect_seated(other)

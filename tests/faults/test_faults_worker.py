@@ -27,8 +27,8 @@ import uuid
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from games import services
 from games.models import Game, GameCommand
+from games.pipeline import turns
 from test_faults_database import assert_history_is_whole
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, play_until_the_ancients, start_coop)
@@ -59,7 +59,7 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
 
     assert celery_app.conf.task_always_eager is False
     queue = f"wl-fault-{uuid.uuid4().hex[:8]}"  # this test's own queue: no other worker takes it
-    monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version:
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version:
                         run_ancients_turn.apply_async((game_id, version), queue=queue))
     game = start_coop(owner, teammate, seed=21)
     # the players end their turn: the task is published on commit

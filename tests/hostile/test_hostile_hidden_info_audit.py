@@ -35,7 +35,7 @@ from django.test import Client, TestCase
 
 from benchmarks.site_players import TablePlayers
 from games import history, lobby, selectors, services
-from games.pipeline import broadcast, json_text
+from games.pipeline import broadcast, json_text, turns
 from games.models import Game, GameEvent
 from games.rules.frames import has_deferred_work
 from games.rules.view import view_for
@@ -277,7 +277,7 @@ def players_pair(db, monkeypatch):
     sockets is kept in SENT for the audit to read."""
     SENT.clear()
     monkeypatch.setattr(broadcast, "send_sync", SENT.extend)
-    monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version: None)
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
     return [make_user("audit-a"), make_user("audit-b")]
 
 

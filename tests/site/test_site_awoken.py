@@ -161,12 +161,12 @@ def test_a_won_chapter_opens_the_next_and_its_treasure_starts_with_the_party(
         new.outcome = Outcome(Result.WON, Cause.CRYSTALS)
         return new, events
 
-    monkeypatch.setattr(services.engine, "apply", apply_and_win)
+    monkeypatch.setattr(engine, "apply", apply_and_win)
     state = current_state(game.id)
     seat, command = random_legal_command(state, random.Random(2))
     services.game_apply_command(game_id=game.id, user=owner if seat == "p1" else teammate,
                                 expected_version=state.version, command=command)
-    monkeypatch.setattr(services.engine, "apply", real_apply)
+    monkeypatch.setattr(engine, "apply", real_apply)
 
     campaign.refresh_from_db()
     assert campaign.unlocked == 2 and campaign.completed == [1]

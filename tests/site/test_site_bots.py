@@ -13,6 +13,8 @@ from games import bot_seats, lobby, selectors
 from games.bots import make_bot
 from games.forms import NewGameForm
 from games.models import Game, GameCommand, Seat
+from games.pipeline import turns
+from games.platform import registry
 from games.rules.legal import legal_commands
 from games.services import ServiceError, game_apply_command
 from games.tasks import run_bot_turn
@@ -265,8 +267,9 @@ def test_with_a_broker_the_bots_move_is_sent_after_the_pause(owner, settings):
     celery_app.conf.task_always_eager = False
     try:
         sent_at = datetime.now(timezone.utc)
-        bot_seats.after_step(str(game.id), version, ["p2"])
-        bot_seats.after_step(str(game.id), version, ["p1"])  # a person's move: no task
+        skirmish = registry.get(game.mode)
+        turns.after_step(str(game.id), skirmish, version, ["p2"])
+        turns.after_step(str(game.id), skirmish, version, ["p1"])  # a person's move: no task
         with celery_app.connection_for_read() as connection:
             queue = connection.SimpleQueue(celery_app.conf.task_default_queue)
             message = queue.get(timeout=2)
@@ -329,6 +332,6 @@ def test_a_bot_obliged_to_act_always_has_a_command_the_rules_accept(owner):
 
     game = bot_to_move(owner)
     state = current_state(game.id)
-    command = bot_seats.checked_command(state, "p2")
+    command = registry.get(game.mode).fallback_command(state, "p2")
     assert command == {"do": "end_turn"} or command.get("do") == "reveal"
     apply(state, "p2", command)  # accepted (a refusal raises)

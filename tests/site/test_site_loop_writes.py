@@ -1,4 +1,4 @@
-"""A command stored from the event loop (`services.game_apply_command_on_loop`): when this
+"""A command stored from the event loop (`games.pipeline.on_loop`): when this
 process holds the seat, the game at the command's version and its bot seats, the step's
 one conditional statement runs on a connection of the loop's own, not on the database
 thread. Whenever it cannot be sure, it hands the command to the database thread's way, so
@@ -14,12 +14,13 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import bot_seats, lobby, selectors, services
-from games.pipeline import loop_database, step_sql
+from games import bot_seats, lobby, services
+from games.pipeline import caches, facts, loop_database, states, step_sql, turns
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError
 from games.rules.legal import legal_commands
+from games.wildlands import seat_bots
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, current_state, known_to_this_process,
     map_name, receive_until, scripted_command, start_coop, start_skirmish, the_player_to_move)
@@ -56,7 +57,7 @@ def test_a_command_on_a_game_this_process_holds_is_stored_from_the_loop(owner, t
     assert result is not None and result.version == game.version == 3
     assert result.last_seq == game.last_seq
     assert GameCommand.objects.get(game=game, version=3).command == command
-    assert selectors.STATES.latest(game.id)[0].version == 3  # held for the next command
+    assert states.held(game.id).version == 3  # held for the next command
     assert {d.group.rsplit("-", 1)[1] for d in result.deliveries} == {"p1", "p2"}
     assert history_problems(game) == []
 
@@ -111,7 +112,7 @@ def test_what_the_process_does_not_hold_goes_to_the_database_thread(owner, teamm
     user, command = the_player_to_move(game, owner, teammate)
     before = stored(game)
 
-    selectors.STATES.clear()  # nothing held: no seat, no state, no bot seats
+    caches.clear_caches()  # nothing held: no seat, no state, no bot seats
     assert on_loop(game, user, command) is None
 
     assert stored(game) == before
@@ -139,8 +140,8 @@ def test_a_game_another_process_moved_on_is_left_to_the_database_thread(owner, t
     user, command = the_player_to_move(game, owner, teammate)
     services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                 command=command)
-    selectors.STATES.clear()  # this process still believes the game is at version 2
-    selectors.STATES.put(game.id, old_state, old_seq)
+    states.STATES.clear()  # this process still believes the game is at version 2
+    states.STATES.put(str(game.id), states.Held(old_state, old_state.version, old_seq))
     before = stored(game)
 
     assert on_loop(game, user, command, version=2) is None
@@ -165,7 +166,7 @@ def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate,
         [(kept, _)] = loop_database._connections().idle
         async with await type(kept).connect(**loop_database._connection_params()) as killer:
             await killer.execute("SELECT pg_terminate_backend(%s)", [kept.info.backend_pid])
-        state = selectors.STATES.latest(game.id)[0]
+        state = states.held(game.id).state
         seat = state.turn.actor if state.prompt is None else state.prompt.to
         mover = owner if seat == "p1" else teammate
         _, second = scripted_command(state)
@@ -202,14 +203,14 @@ def as_another_process(game: Game, owner, teammate, moves: int) -> None:
     """`moves` commands stored by the database thread's way while this process keeps the
     state it held before them, as when the partner's process or the Ancients' worker
     stored them."""
-    held = selectors.STATES.latest(game.id)
+    held = states.held(game.id)
     for _ in range(moves):
         user, command = the_player_to_move(game, owner, teammate)
         game.refresh_from_db()
         services.game_apply_command(game_id=game.id, user=user, expected_version=game.version,
                                     command=command)
-    selectors.STATES.clear()
-    selectors.STATES.put(game.id, *held)
+    states.STATES.clear()
+    states.STATES.put(str(game.id), held)
     game.refresh_from_db()
 
 
@@ -217,7 +218,7 @@ def test_a_game_stored_on_elsewhere_is_caught_up_from_its_log_on_the_loop(owner,
     game = start_skirmish(owner, teammate)
     known_to_this_process(game, owner, teammate)
     as_another_process(game, owner, teammate, moves=3)
-    assert selectors.STATES.latest(game.id)[0].version == 2 and game.version == 5
+    assert states.held(game.id).version == 2 and game.version == 5
     user, command = the_player_to_move(game, owner, teammate)
 
     result = on_loop(game, user, command)
@@ -246,14 +247,14 @@ def test_a_command_older_than_the_stored_game_is_stale_after_the_loops_read(owne
 def test_an_undo_in_the_log_since_is_left_to_the_database_thread(owner, teammate):
     game = start_coop(owner, teammate)  # moves are taken back only in The Awoken
     known_to_this_process(game, owner, teammate)
-    held = selectors.STATES.latest(game.id)
-    move = next(c for c in legal_commands(held[0], "p1") if c["do"] == "move")
+    held = states.held(game.id)
+    move = next(c for c in legal_commands(held.state, "p1") if c["do"] == "move")
     services.game_apply_command(game_id=game.id, user=owner, expected_version=game.version,
                                 command=move)
     services.game_apply_command(game_id=game.id, user=owner, expected_version=game.version + 1,
                                 command={"do": "undo"})
-    selectors.STATES.clear()
-    selectors.STATES.put(game.id, *held)
+    states.STATES.clear()
+    states.STATES.put(str(game.id), held)
     game.refresh_from_db()
     before = stored(game)
 
@@ -268,8 +269,8 @@ def test_a_socket_opening_on_a_started_game_keeps_its_seat_and_the_bot_seats(own
     seat = services.seat_for_socket(game_id=game.id, user=teammate)
 
     assert seat.seat == "p2"
-    assert selectors.SEATS.get((str(game.id), teammate.pk)) == "p2"
-    assert bot_seats.cached(game.id) == {}
+    assert states.seat_held(game.id, teammate.pk) == "p2"
+    assert facts.known(game.id).bots == {}
 
 
 def test_a_socket_opening_on_a_game_still_in_setup_keeps_nothing(owner):
@@ -278,17 +279,15 @@ def test_a_socket_opening_on_a_game_still_in_setup_keeps_nothing(owner):
 
     assert services.seat_for_socket(game_id=game.id, user=owner).seat == "p1"
 
-    assert selectors.SEATS.get((str(game.id), owner.pk)) is None  # seats change until it starts
-    assert bot_seats.cached(game.id) is None
+    assert states.seat_held(game.id, owner.pk) is None  # seats change until it starts
+    assert facts.known(game.id) is None
 
 
 @pytest.mark.asyncio
 async def test_a_sockets_first_command_is_stored_from_the_loop(owner, teammate, monkeypatch):
     game = await database_sync_to_async(start_skirmish)(owner, teammate)
     user, command = await database_sync_to_async(the_player_to_move)(game, owner, teammate)
-    selectors.STATES.clear()  # as in a process that has served nothing of this game yet
-    selectors.SEATS.clear()
-    bot_seats.clear_cache()
+    caches.clear_caches()  # as in a process that has served nothing of this game yet
     by_thread = []
     monkeypatch.setattr(services, "game_apply_command",
                         lambda **kwargs: by_thread.append(kwargs) or pytest.fail("thread"))
@@ -332,11 +331,11 @@ def test_a_command_that_hands_the_turn_to_a_bot_leaves_the_bots_move_to_the_call
     while (state := current_state(game.id)).turn.actor != "p1" or state.prompt is not None:
         bot_seats.game_apply_bot_command(  # the bot's moves until the person's turn
             game_id=game.id, seat="p2", expected_version=state.version,
-            command=bot_seats.as_data(scripted_command(state)[1]))
+            command=seat_bots.as_data(scripted_command(state)[1]))
     game.refresh_from_db()
     known_to_this_process(game, owner)
     sent = []
-    monkeypatch.setattr(bot_seats, "send_bot_turn", lambda *args, **kwargs: sent.append(args))
+    monkeypatch.setattr(turns, "send_bot_turn", lambda *args, **kwargs: sent.append(args))
 
     for _ in range(5):  # the person's turn (a reveal, then its end) hands the game to the bot
         state = current_state(game.id)

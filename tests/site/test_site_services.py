@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games import campaign_progress, campaigns, lobby, selectors, services
-from games.pipeline import broadcast, json_text
+from games.pipeline import broadcast, json_text, states
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine
 from games.rules.errors import RuleError
@@ -38,7 +38,7 @@ def change_what_apply_returns(monkeypatch, change) -> None:
         change(new, seat)
         return new, events
 
-    monkeypatch.setattr(services.engine, "apply", apply_then_change)
+    monkeypatch.setattr(engine, "apply", apply_then_change)
 
 
 # --- creating and joining ----------------------------------------------------------------------
@@ -298,8 +298,8 @@ def test_the_parsed_state_is_cached_per_version(owner, teammate, django_capture_
     with django_capture_on_commit_callbacks(execute=True):
         services.game_apply_command(game_id=game.id, user=user, expected_version=2, command=command)
 
-    cached = selectors.STATES.get(game.id, 3)
-    assert cached is not None
+    cached = states.held(game.id).state
+    assert cached.version == 3
     game.refresh_from_db()
     assert selectors.game_state(game) is cached
 

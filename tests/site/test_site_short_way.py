@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import selectors, services
-from games.pipeline import step_sql
+from games import services
+from games.pipeline import caches, states, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.rules.errors import RuleError
@@ -37,7 +37,7 @@ def test_a_command_on_a_game_this_process_holds_is_one_statement(
     game.refresh_from_db()
     assert result.version == game.version == 3 and result.last_seq == game.last_seq
     assert GameCommand.objects.get(game=game, version=3).command == command
-    assert selectors.STATES.get(game.id, 3) is not None
+    assert states.held(game.id).version == 3
     assert history_problems(game) == []
 
 
@@ -45,7 +45,7 @@ def test_a_game_this_process_has_not_seen_is_read_once_and_written_once(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
     game = start_skirmish(owner, teammate)  # this process knows neither seat nor state
     user, command = the_player_to_move(game, owner, teammate)
-    selectors.STATES.clear()
+    caches.clear_caches()
 
     # the game and the seat read, the step written, and (once per game and process) whether
     # any seat is a bot's, which the step's commit asks
@@ -69,8 +69,8 @@ def test_a_game_another_process_moved_on_refuses_the_command_as_stale(
                                     command=command)
     game.refresh_from_db()
     # this process still believes the game is at version 2, as another process would
-    selectors.STATES.clear()
-    selectors.STATES.put(game.id, before, seq_before)
+    states.STATES.clear()
+    states.STATES.put(str(game.id), states.Held(before, before.version, seq_before))
     stored = (game.version, game.last_seq, GameEvent.objects.filter(game=game).count())
 
     with pytest.raises(RuleError) as error:
@@ -106,7 +106,7 @@ def test_a_command_for_a_version_older_than_this_process_holds_is_stale_without_
     with django_capture_on_commit_callbacks(execute=True):
         services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                     command=command)
-    assert selectors.STATES.latest(game.id)[0].version == 3
+    assert states.held(game.id).version == 3
 
     with django_assert_num_queries(0), pytest.raises(RuleError) as error:
         services.game_apply_command(game_id=game.id, user=user, expected_version=2,

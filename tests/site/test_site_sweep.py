@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games import presence, services
 from games.models import Game, GameCommand
+from games.pipeline import turns
 from support.workers import POSTGRES, REDIS_URL, start_worker, stop, wait_for
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, eager_celery, play_until_the_ancients,
@@ -38,7 +39,7 @@ def lost_turn(owner, teammate, monkeypatch):
     """A co-op table whose players ended their turn while the broker was down: the
     Ancients' task was never sent. Returns (game, the version it waits at)."""
     with monkeypatch.context() as broker_down:
-        broker_down.setattr(services, "_enqueue_ancients", lambda game_id, version: None)
+        broker_down.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
         game = start_coop(owner, teammate, seed=21)
         waiting_at = play_until_the_ancients_are_due(game, {"p1": owner, "p2": teammate})
     assert Game.objects.get(pk=game.id).awaiting == ["ancients"]
@@ -80,7 +81,7 @@ def test_a_sweep_while_the_broker_is_still_down_changes_nothing(lost_turn, monke
     def broker_down(game_id, version):
         raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(services, "_enqueue_ancients", broker_down)
+    monkeypatch.setattr(turns, "send_opponent_turn", broker_down)
     assert services.ancients_requeue_stalled() == [(str(game.id), waiting_at)]
     stored = Game.objects.get(pk=game.id)
     assert (stored.version, stored.awaiting) == (waiting_at, ["ancients"])
@@ -108,7 +109,7 @@ def test_a_turn_lost_with_the_brokers_queue_is_played_after_the_sweep(owner, tea
     from games.tasks import run_ancients_turn
 
     queue = f"wl-sweep-{uuid.uuid4().hex[:8]}"  # this test's own queue: no other worker takes it
-    monkeypatch.setattr(services, "_enqueue_ancients", lambda game_id, version:
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version:
                         run_ancients_turn.apply_async((game_id, version), queue=queue))
     broker = redis.Redis.from_url(REDIS_URL)
     game = start_coop(owner, teammate, seed=21)

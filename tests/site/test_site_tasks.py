@@ -14,8 +14,8 @@ import time
 import pytest
 
 from benchmarks.live_site import database_url
-from games import selectors, services
-from games.pipeline import task_sender
+from games import services
+from games.pipeline import caches, task_sender
 from games.models import Game, GameCommand
 from games.rules.events import EVENT_KINDS, register_event_kinds
 from games.rules.frames import has_deferred_work, register_frame_handler
@@ -62,7 +62,7 @@ def _with_deferred_work(game: Game) -> Game:
     state.frames.append(stand_in(1))
     game.snapshot = state_to_data(state)
     game.save()
-    selectors.STATES.clear()
+    caches.clear_caches()
     return game
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from games import lobby, selectors, services
 from games.models import Game
+from games.pipeline import caches
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
 from games.rules.serialize import state_from_data, state_to_data
@@ -39,7 +40,7 @@ def short_awoken_game(user, teammate=None, *, seed: int = 5) -> Game:
     game.snapshot = data
     game.initial_snapshot = data
     game.save(update_fields=["snapshot", "initial_snapshot"])
-    selectors.STATES.clear()
+    caches.clear_caches()
     return game
 
 

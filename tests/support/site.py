@@ -18,7 +18,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
-from games import bot_seats, lobby, selectors, services
+from games import lobby, selectors, services
+from games.pipeline import caches, facts, states
 from games.models import Game
 from games.rules.frames import has_deferred_work
 from games.routing import websocket_urlpatterns
@@ -46,9 +47,9 @@ def make_user(name: str, password: Optional[str] = None):
 def bots_without_pause(settings):
     """Bot seats play at once (no `BOT_STEP_SECONDS` pacing), from an empty bot-seat cache."""
     settings.BOT_STEP_SECONDS = 0
-    bot_seats.clear_cache()
+    caches.clear_caches()
     yield
-    bot_seats.clear_cache()
+    caches.clear_caches()
 
 
 @pytest.fixture
@@ -64,15 +65,11 @@ def eager_celery():
 
 @pytest.fixture(autouse=True)
 def _fresh_state_cache():
-    """Each test starts with empty parsed-state and seat caches (test databases reuse game
+    """Each test starts with every cache of the process empty (test databases reuse game
     ids)."""
-    selectors.STATES.clear()
-    selectors.SEATS.clear()
-    bot_seats.clear_cache()
+    caches.clear_caches()
     yield
-    selectors.STATES.clear()
-    selectors.SEATS.clear()
-    bot_seats.clear_cache()
+    caches.clear_caches()
 
 
 def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
@@ -98,12 +95,11 @@ def current_state(game_id):
 
 
 def known_to_this_process(game: Game, *users) -> None:
-    """As after a first command of each user: their seats, the game's bot seats (none) and
-    the game's state are cached."""
+    """As after a first command of each user: their seats, the game's facts (declaration,
+    bot seats) and the game's state are held."""
     for user in users:
-        seat = game.seats.get(user=user).seat
-        selectors.SEATS.put((str(game.id), user.pk), seat)
-    bot_seats.bot_seats_of(game.id)
+        states.hold_seat(game.id, user.pk, game.seats.get(user=user).seat)
+    facts.facts_of(game.id)
     current_state(game.id)
 
 

@@ -1,0 +1,162 @@
+"""A person's command, stored one of three ways with the same answers.
+
+- The loop's way (`games.pipeline.on_loop`): the game consumer tries it first; this
+  process holds the seat, the game's facts and the game at (or before) the expected
+  version, and the step's one conditional statement runs on the event loop's own
+  connection.
+- The short way (`_apply_short_way`): the same conditional statement from any thread, on
+  the state this process holds (or one read without a lock).
+- The locked way: the game row locked with the seat found by the same statement, the
+  command checked against the stored game.
+
+The first two only ever store what the locked way would: a command they are not sure of
+(refused by the rules as of the held state, ending the game, an undo, a game moved on in
+the database) goes on to the next way, which decides. All three build the step, run its
+after-commit work and answer through `games.pipeline.steps`.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from django.db import transaction
+
+from games import history
+from games.models import Game, Seat
+from games.pipeline import facts, states, step_sql
+from games.pipeline.steps import (ApplyResult, BuiltStep, ServiceError, Step, after_commit,
+                                  build_step, check_playable, moved_on, play_command)
+from games.platform.definition import GameDefinition
+from games.rules.errors import RuleError
+
+# What the short way and the loop's way hold for a command: the seat, the game's
+# declaration, the state at the expected version and its last event seq.
+Held = tuple[str, GameDefinition, Any, int]
+
+
+def game_apply_command(*, game_id: Any, user, expected_version: int,
+                       command: Mapping[str, Any], publish: bool = True) -> ApplyResult:
+    """Apply one command from the seat `user` holds: the short way when it can, else the
+    locked way. With `publish` off the caller sends `result.deliveries` itself
+    (`broadcast.send`) and then starts `result.tasks`: the game consumer does, from its own
+    event loop.
+
+    :raises ServiceError: not_seated, game_not_started.
+    :raises RuleError: invalid_command, stale_version, game_over, or the game's own refusal
+        (an undo's among them); nothing changes.
+    """
+    if user is None or not user.is_authenticated:
+        raise ServiceError("not_seated", "you do not have a seat in this game")
+    result = _apply_short_way(game_id, user, expected_version, command, publish)
+    if result is not None:
+        return result
+    with transaction.atomic():
+        game, seat = lock_for_command(game_id, user, expected_version)
+        return play_command(game, facts.facts_of(game.id, game.mode).definition, seat, command,
+                            publish=publish)
+
+
+def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, str]:
+    """The game row locked for a command from `user`'s seat, and the seat; or the refusal."""
+    game = step_sql.lock_game(game_id, user_id=user.pk)
+    if game is None:
+        raise ServiceError("not_seated", "you do not have a seat in this game")
+    seat = game.my_seat
+    if game.status != Game.Status.SETUP:  # a seat is fixed once its game has started
+        states.hold_seat(game.id, user.pk, seat)
+    check_playable(game, expected_version)
+    return game, seat
+
+
+def seat_for_socket(*, game_id: Any, user) -> Optional[Seat]:
+    """The seat `user` holds in the game, read as a socket opens. For a started game the
+    seat and the game's facts are kept for this process (a seat is fixed once its game
+    starts), so even a socket's first command can be stored from the event loop
+    (`on_loop.game_apply_command_on_loop` needs both) instead of queueing for the database
+    thread with every other socket's first command."""
+    if user is None or not user.is_authenticated:
+        return None
+    seat = Seat.objects.filter(game_id=game_id, user=user).select_related("game").first()
+    if seat is not None and seat.game.status != Game.Status.SETUP:
+        states.hold_seat(seat.game_id, user.pk, seat.seat)
+        facts.facts_of(seat.game_id, seat.game.mode)
+    return seat
+
+
+# --- the short way --------------------------------------------------------------------------------
+def _apply_short_way(game_id: Any, user, expected_version: Any, command: Any,
+                     publish: bool) -> Optional[ApplyResult]:
+    """The command applied to the game at the expected version as this process holds it
+    (or, if it does not, as one read without a lock finds it), stored by one statement
+    that writes only if the game row is still at that version and playing. In autocommit
+    that statement is its own transaction: one or two round trips to PostgreSQL instead of
+    five. A command built on a version older than one this process holds is refused here
+    (`stale_version`, read from nothing). None when the short way does not apply."""
+    if type(expected_version) is not int or not step_sql.can_write_conditionally():
+        return None
+    known = facts.known(game_id)
+    found = None if known is None else held_for_command(game_id, user, expected_version,
+                                                        known.definition)
+    if found is None:
+        game = step_sql.read_game_for_seat(game_id, user.pk,
+                                           snapshot=states.held(game_id) is None)
+        if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
+            return None
+        states.hold_seat(game.id, user.pk, game.my_seat)
+        definition = facts.facts_of(game.id, game.mode).definition
+        found = (game.my_seat, definition, states.game_state(game, definition), game.last_seq)
+    built = short_way_step(game_id, found, expected_version, command)
+    if built is None:
+        return None
+    try:
+        step_sql.write_step(built.game, built.rows, built.commands, built.fields,
+                            if_version=expected_version)
+    except step_sql.GameMovedOn:
+        return None
+    callbacks, result = after_commit(built, publish=publish)
+    for callback, robust in callbacks:
+        transaction.on_commit(callback, robust=robust)
+    return result
+
+
+def held_for_command(game_id: Any, user, expected_version: int,
+                     definition: GameDefinition) -> Optional[Held]:
+    """What this process holds of the game at `expected_version` for `user`'s command, or
+    None when it does not hold it all. A command built on a version older than one this
+    process holds is refused (the locked way would read the row twice to say so)."""
+    seat = states.seat_held(game_id, user.pk)
+    found = states.held(game_id)
+    if seat is None or found is None:
+        return None
+    if found.version > expected_version and definition.outcome(found.state) is None:
+        raise moved_on(found.version, expected_version)  # this process holds a later version
+    if found.version != expected_version or found.last_seq is None:
+        return None
+    return seat, definition, found.state, found.last_seq
+
+
+def short_way_step(game_id: Any, found: Held, expected_version: int,
+                   command: Any) -> Optional[BuiltStep]:
+    """The command applied to the held state and its step built, or None when the rules
+    refuse it as of that state, it needs the log (an undo) or it would end the game (all
+    decided under the lock)."""
+    seat, definition, state, last_seq = found
+    if definition.outcome(state) is not None:
+        return None
+    try:
+        prepared = definition.prepare(command)
+        new, events = history.played(definition, state, seat, prepared, history.no_history)
+    except (RuleError, history.NeedsHistory):
+        return None  # refused as of this process's state, or an undo: the stored game says
+    if definition.outcome(new) is not None:
+        return None  # the end of a game is recorded under the lock
+    game = _known_row(id=Game._meta.pk.to_python(game_id), mode=definition.key,
+                      version=expected_version, last_seq=last_seq, status=Game.Status.PLAYING)
+    step = Step(seat, definition.stored(prepared), definition.version(new), events)
+    return build_step(game, definition, new, [step])
+
+
+def _known_row(**known: Any) -> Game:
+    """The game row as far as a step needs it, other columns left unread. (`from_db`, not
+    `Game(...)`: a new instance would draw a fresh invite token for nothing.)"""
+    names = [f.attname for f in Game._meta.concrete_fields if f.attname in known]
+    return Game.from_db("default", names, [known[name] for name in names])

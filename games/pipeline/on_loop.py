@@ -1,0 +1,131 @@
+"""The loop's way: a command stored from the web process's event loop.
+
+When this process holds the seat, the game's facts (declaration and bot seats) and the
+game at the expected version or an older one (brought up to date by one read on the loop,
+`_caught_up`), the step's one conditional statement runs on a connection of the loop's own
+(`games.pipeline.loop_database` says why), without the database thread. A game's commands
+are stored one at a time in each process, in the order they came (`_GameTurns`).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, AsyncIterator, Mapping, Optional
+
+import psycopg
+
+from games import history
+from games.models import Game, GameCommand
+from games.pipeline import facts, json_text, loop_database, states, step_sql
+from games.pipeline.commands import Held, held_for_command, short_way_step
+from games.pipeline.steps import ApplyResult, after_commit, moved_on, run_committed
+from games.platform.definition import GameDefinition
+
+logger = logging.getLogger(__name__)
+
+
+async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: Any,
+                                     command: Mapping[str, Any]) -> Optional[ApplyResult]:
+    """`commands.game_apply_command` for the event loop (the game consumer). The caller
+    sends `result.deliveries` and then starts `result.tasks` (as with `publish` off).
+
+    None when the command needs the database thread (nothing held, an undo, the game has
+    moved on in the database since it was read, the rules refuse it, or it ends the game):
+    `game_apply_command` then decides, with the same answers as ever.
+
+    :raises RuleError: stale_version, for a version older than one this process holds or
+        the stored game has.
+    """
+    known = facts.known(game_id)
+    if (known is None or user is None or not user.is_authenticated
+            or type(expected_version) is not int or not isinstance(command, Mapping)
+            or not step_sql.can_write_conditionally()):
+        return None
+    definition = known.definition
+    async with _GAME_TURNS.hold(str(game_id)):
+        found = held_for_command(game_id, user, expected_version, definition)
+        if found is None:
+            found = await _caught_up(game_id, user, expected_version, definition)
+        if found is None:
+            return None
+        built = short_way_step(game_id, found, expected_version, command)
+        if built is None:
+            return None
+        sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
+                                                 built.fields, expected_version)
+        try:
+            rows = await loop_database.fetch(sql, params)
+        except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
+            # away: the database thread's way tries again (the write is conditional, so
+            # a step that did commit is then refused as stale, never stored twice)
+            logger.warning("game %s: the loop's statement failed", game_id, exc_info=True)
+            return None
+        if not step_sql.wrote(rows):
+            return None  # the game moved on in the database: the locked way says how
+        callbacks, result = after_commit(built, publish=False, bots=known.bots)
+        for callback, robust in callbacks:
+            run_committed(callback, robust)
+        return result
+
+
+async def _caught_up(game_id: Any, user, expected_version: int,
+                     definition: GameDefinition) -> Optional[Held]:
+    """The game at `expected_version` when this process holds the seat and an older
+    version of the game (the usual case in co-op: the opponent's worker or the partner's
+    process stored the steps since): the stored commands since are read with the game row
+    in one statement on the loop's connection and replayed. None when the stored game is
+    not at `expected_version` and playing, or the log since holds an undo (replayed from
+    further back: the database thread's way)."""
+    seat = states.seat_held(game_id, user.pk)
+    found = states.held(game_id)
+    if seat is None or found is None or found.version >= expected_version:
+        return None
+    try:
+        rows = await loop_database.fetch(*step_sql.catch_up_statement(game_id, found.version))
+    except psycopg.Error:
+        logger.warning("game %s: the loop's catch-up read failed", game_id, exc_info=True)
+        return None
+    if not rows or rows[0][2] != Game.Status.PLAYING:
+        return None
+    if rows[0][0] > expected_version:
+        raise moved_on(rows[0][0], expected_version)
+    if rows[0][0] != expected_version:
+        return None
+    commands = [GameCommand(version=version, seat=command_seat, command=json_text.loads(text))
+                for _, _, _, version, command_seat, text in rows if version is not None]
+    try:
+        state = history.replay_commands(definition, game_id, found.state, commands,
+                                        expected_version, earlier=history.no_history)
+    except history.NeedsHistory:
+        return None
+    last_seq = rows[0][1]
+    states.hold(game_id, definition, state, last_seq)
+    return seat, definition, state, last_seq
+
+
+class _GameTurns:
+    """One asyncio lock per game with a command in progress in this process, dropped when
+    nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
+_GAME_TURNS = _GameTurns()
