@@ -21,6 +21,7 @@ from typing import ClassVar
 from ancients_ai.engine.companion import companion_options
 from ancients_ai.engine.setup import grant_kept_treasures, new_awoken
 from ancients_ai.engine.undo import take_back, undo_target
+from ancients_ai.lobby import AwokenLobby, CompanionLobby, CoopLobby, SoloLobby
 from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
 from games.rules.errors import RuleError
@@ -35,7 +36,7 @@ COOP_OPTIONS = {"defer_ancients": True, "auto_pass_defence": False, "auto_pass_i
 EASY, HARD = "easy", "hard"
 
 
-class AwokenGame(WildlandsGame):
+class AwokenGame(AwokenLobby, WildlandsGame):
     """The Awoken: the players against the Ancients, whose turn a worker plays."""
 
     uses_campaigns: ClassVar[bool] = True
@@ -88,7 +89,7 @@ class AwokenGame(WildlandsGame):
         return take_back(state, seat, earlier)
 
 
-class SoloGame(AwokenGame):
+class SoloGame(SoloLobby, AwokenGame):
     key: ClassVar[str] = "solo"
     title: ClassVar[str] = "Solo (The Awoken)"
     summary: ClassVar[str] = ("You alone against the Ancients, whose every move is dealt "
@@ -99,7 +100,7 @@ class SoloGame(AwokenGame):
         return dict(SOLO_OPTIONS)
 
 
-class CoopGame(AwokenGame):
+class CoopGame(CoopLobby, AwokenGame):
     key: ClassVar[str] = "coop"
     title: ClassVar[str] = "Co-op (The Awoken)"
     summary: ClassVar[str] = ("Two players, in two browsers or with the Awoken bot as the "
@@ -107,7 +108,7 @@ class CoopGame(AwokenGame):
     order: ClassVar[int] = 20
 
 
-class CompanionGame(AwokenGame):
+class CompanionGame(CompanionLobby, AwokenGame):
     """The table companion: the cards and figures are on a real table; the site runs the
     Ancients and keeps the board."""
 

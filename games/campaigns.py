@@ -11,7 +11,9 @@ from django.db import transaction
 
 from games import selectors
 from games.companion import companion_create
-from games.lobby import check_faction_and_colour, check_map, game_create
+from games.lobby import check_map, game_create, refusals
+from games.wildlands.forms import campaign_mode
+from games.wildlands.lobby import check_faction_and_colour
 from games.models import Campaign, Difficulty, Game, Seat
 from games.services import ServiceError
 
@@ -23,8 +25,9 @@ def campaign_create(*, user, name: str, map_name: str, faction: str, colour: str
         raise ServiceError("invalid_choice", "a campaign party has one or two players")
     if difficulty not in Difficulty.values:
         raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
-    colour = check_faction_and_colour(faction, colour, [])
-    check_map(map_name, Game.Mode.SOLO if party_size == 1 else Game.Mode.COOP, party_size)
+    with refusals():
+        colour = check_faction_and_colour(faction, colour, [])
+    check_map(map_name, campaign_mode(party_size), party_size)
     return Campaign.objects.create(name=name.strip() or "Campaign", owner=user,
                                    owner_faction=faction, owner_colour=colour,
                                    party_size=party_size, map_name=map_name,
@@ -41,7 +44,8 @@ def campaign_join(*, campaign: Campaign, user, token: str, faction: str, colour:
         if locked.party_size != 2 or locked.partner_id is not None:
             raise ServiceError("game_full", "this campaign's party is complete")
         taken = [Seat(faction=locked.owner_faction, colour=locked.owner_colour)]
-        locked.partner_colour = check_faction_and_colour(faction, colour, taken)
+        with refusals():
+            locked.partner_colour = check_faction_and_colour(faction, colour, taken)
         locked.partner, locked.partner_faction = user, faction
         locked.save()
     return locked
@@ -84,7 +88,7 @@ def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = No
     if campaign.party_size == 2:
         others = [(campaign.partner, campaign.partner_faction, campaign.partner_colour)]
     return game_create(
-        user=campaign.owner, mode=Game.Mode.SOLO if campaign.party_size == 1 else Game.Mode.COOP,
+        user=campaign.owner, mode=campaign_mode(campaign.party_size),
         map_name=campaign.map_name, faction=campaign.owner_faction, colour=campaign.owner_colour,
         scenario_ids=campaign_chapter_scenarios(campaign, chapter),
         difficulty=campaign.difficulty, campaign=campaign, chapter=chapter, others=others)

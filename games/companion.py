@@ -30,6 +30,9 @@ from games.rules.commands import parse_command
 from games.rules.errors import RuleError
 from games.rules.view import view_for
 from games.services import ServiceError
+from games.wildlands.lobby import check_faction_and_colour
+
+COMPANION = "companion"  # this mode's key (`ancients_ai.modes.CompanionGame`)
 
 # What `models.new_token` writes (secrets.token_urlsafe): anything else is no token, and is
 # refused before the database or `compare_digest` (which refuses non-ASCII text) sees it.
@@ -59,14 +62,15 @@ def companion_create(*, user, map_name: str, factions: Sequence[str],
     member = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
         game = Game.objects.create(
-            mode=Game.Mode.COMPANION, map_name=map_name, scenario_ids=scenarios,
+            mode=COMPANION, map_name=map_name, scenario_ids=scenarios,
             difficulty=difficulty, seed=secrets.randbits(62) if seed is None else seed,
             created_by=member, companion_token=new_token(), campaign=campaign,
             campaign_chapter=chapter)
         seats: list[Seat] = []
         for i, faction in enumerate(factions):
             seat = Seat(game=game, seat=f"p{i + 1}", joined_at=timezone.now())
-            seat.colour = lobby.check_faction_and_colour(faction, "", seats)
+            with lobby.refusals():
+                seat.colour = check_faction_and_colour(faction, "", seats)
             seat.faction = faction
             seat.user = member if i == 0 else partner
             seats.append(seat)
@@ -94,7 +98,7 @@ def companion_game(game_id: Any, token: str) -> Game:
         alike, so a guess learns nothing)."""
     if not isinstance(token, str) or not TOKEN_SHAPE.match(token):
         raise ServiceError("bad_token", "this table link is not valid")
-    game = Game.objects.filter(pk=game_id, mode=Game.Mode.COMPANION).first()
+    game = Game.objects.filter(pk=game_id, mode=COMPANION).first()
     if game is None or not game.companion_token or not secrets.compare_digest(
             token.encode(), game.companion_token.encode()):
         raise ServiceError("bad_token", "this table link is not valid")

@@ -1,195 +1,70 @@
-"""Forms for starting, joining and campaigning. Choices come from the shipped content at
-request time, so a new map, faction or scenario appears without a code change."""
+"""The lobby's forms as the site knows them: the base every game's new-game form extends
+(its `mode` field lists the modes that form starts, from the registry), a plain form for a
+game that needs no more than a player count and bots, and a join form with nothing to choose.
+A game's own forms live in its package (`GameDefinition.lobby_form`, `join_form`)."""
 from __future__ import annotations
+
+from typing import Optional, Sequence
 
 from django import forms
 
-from games import lobby, selectors
-from games.models import Difficulty, Game
-from games.services import ServiceError
-
-# The Ancients as a faction: offered with the others, accepted only in The Wrath.
-WRATH_CHOICE = (lobby.ANCIENTS, "The Ancients (The Wrath of the Ancients, or a five-player war)")
-COLOUR_CHOICES = [("", "Faction colour")] + [(c, c.capitalize()) for c in lobby.COLOURS]
+from games.platform import registry
+from games.platform.definition import GameDefinition
 
 
-class NewGameForm(forms.Form):
-    mode = forms.ChoiceField(choices=[c for c in Game.Mode.choices if c[0] in lobby.OFFERED_MODES],
-                             widget=forms.RadioSelect,
-                             initial=Game.Mode.SOLO)
-    players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in (*lobby.SKIRMISH_PLAYERS, 5, 6)], coerce=int,
-        initial=2, required=False,
-        help_text="Skirmish: two to four. War for the Crystals: four, as two teams of two "
-                  "(p1 and p3 against p2 and p4), or five: three against a team of two in "
-                  "which one seat plays the Ancients faction; six need expansions, so they "
-                  "are refused. For now the site secretly assigns each player's characters "
-                  "to their dealt map cards, so play starts as soon as everyone has joined.")
-    bots = forms.TypedChoiceField(
-        choices=[(0, "No bots: friends only")] + [(n, f"{n} bot opponent{'s' * (n > 1)}")
-                                                  for n in range(1, 5)],
-        coerce=int, initial=0, required=False, label="Bots",
-        help_text="Skirmish only. Bots take seats among the players above; the game starts "
-                  "when the people's seats are filled.")
-    bot_partner = forms.BooleanField(required=False, label="Play with the Awoken bot as my partner",
-                                     help_text="Co-op only: the bot plays the second seat.")
-    bot_factions = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Bot factions",
-        help_text="Optional: factions for the bots; the others are drawn from the free ones.")
-    scenario = forms.ChoiceField(required=False, help_text="The Awoken: the scenario you face.")
-    scenario_2 = forms.ChoiceField(required=False, label="Second scenario",
-                                   help_text="Co-op: your partner's scenario (two Ancients).")
-    faction = forms.ChoiceField()
-    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
-    map_name = forms.ChoiceField(label="Map")
-    difficulty = forms.ChoiceField(choices=Difficulty.choices, initial=Difficulty.NORMAL,
-                                   help_text="The Awoken only; see the campaign rules page.")
+def lobby_modes(form_class: Optional[type] = None) -> list[GameDefinition]:
+    """The modes the lobby lists, in order (those started from their own page too);
+    with `form_class`, only those whose lobby form it is."""
+    return [g for g in registry.all_games() if (g.offered_in_lobby or g.own_page)
+            and (form_class is None or g.lobby_form() is form_class)]
+
+
+class GameForm(forms.Form):
+    """Base of a game's new-game form. `modes`: the modes it starts (by default every
+    listed mode whose `lobby_form` is this class); a radio when there are several, a hidden
+    field for one. The view reads `mode` from the post to find the game and its form."""
+
+    # the template that draws this form inside the lobby's <form> (a game may add its own
+    # script, e.g. to show only the fields a mode uses)
+    template_name_lobby = "games/_form.html"
+
+    mode = forms.ChoiceField(widget=forms.RadioSelect)
+
+    def __init__(self, *args, modes: Optional[Sequence[GameDefinition]] = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.modes = list(modes) if modes is not None else lobby_modes(type(self))
+        field = self.fields["mode"]
+        field.choices = [(g.key, g.title) for g in self.modes]
+        if len(self.modes) == 1:
+            field.widget = forms.HiddenInput()
+        if self.modes and "mode" not in self.initial:
+            field.initial = self.modes[0].key
+
+    @property
+    def game_name(self) -> str:
+        return self.modes[0].game_name if self.modes else ""
+
+
+class LobbyForm(GameForm):
+    """A game that asks only how many play and how many of them are bots."""
+
+    players = forms.TypedChoiceField(coerce=int, required=False)
+    bots = forms.TypedChoiceField(coerce=int, initial=0, required=False, label="Bots")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        scenarios = selectors.available_scenarios()
-        self.fields["scenario"].choices = [("", "—")] + scenarios
-        self.fields["scenario_2"].choices = [("", "—")] + scenarios
-        if len(scenarios) >= 2:
-            self.fields["scenario"].initial = scenarios[0][0]
-            self.fields["scenario_2"].initial = scenarios[1][0]
-        self.fields["faction"].choices = selectors.available_factions() + [WRATH_CHOICE]
-        self.fields["bot_factions"].choices = selectors.available_factions() + [WRATH_CHOICE]
-        self.fields["map_name"].choices = selectors.available_maps()
-        self.fields["map_name"].initial = lobby.first_map_for(
-            Game.Mode.SOLO, 1, [name for name, _ in self.fields["map_name"].choices])
-
-    def clean(self) -> dict:
-        data = super().clean()
-        mode = data.get("mode")
-        if not self.fields["map_name"].choices:
-            raise forms.ValidationError("No maps are installed yet, so no game can start.")
-        self._clean_bots(data, mode)
-        self._clean_wrath(data, mode)
-        if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
-            if data.get("players") not in lobby.SKIRMISH_PLAYERS:
-                self.add_error("players", "Choose two to four players.")
-            data["scenario_ids"] = []
-        elif mode == Game.Mode.WAR:
-            self._clean_war_players(data)
-        elif mode in (Game.Mode.SOLO, Game.Mode.COOP):
-            if not selectors.available_scenarios():
-                raise forms.ValidationError("The Awoken's scenarios are not installed yet.")
-            chosen = [data.get("scenario")]
-            if mode == Game.Mode.COOP:
-                chosen.append(data.get("scenario_2"))
-            if not all(chosen):
-                self.add_error("scenario", "Choose a scenario for each player.")
-            elif len(set(chosen)) != len(chosen):
-                self.add_error("scenario_2", "Choose two different scenarios.")
-            data["scenario_ids"] = chosen
-        self._clean_map(data, mode)
-        return data
-
-    def _clean_map(self, data: dict, mode: str) -> None:
-        """A map whose own rules forbid this mode or player count is refused on its field."""
-        seats = {Game.Mode.SOLO: 1, Game.Mode.COOP: 2}.get(mode, data.get("players"))
-        if not data.get("map_name") or not isinstance(seats, int):
-            return
-        try:
-            lobby.check_map(data["map_name"], mode, seats)
-        except ServiceError as error:
-            self.add_error("map_name", error.message)
-
-    def _clean_war_players(self, data: dict) -> None:
-        """A war is four players in two teams, or five with the Ancients; six are refused
-        with the reason; two or three (the skirmish's choices) mean the four of a war."""
-        from games.rules.war.setup import WarSetupError, check_war_players
-
-        players = data.get("players")
-        if players not in (5, 6):
-            players = lobby.WAR_PLAYERS
-        try:
-            check_war_players(players, ancients=players == lobby.WAR_WITH_ANCIENTS)
-        except WarSetupError as error:
-            self.add_error("players", error.message)
-        data["players"], data["scenario_ids"] = players, []
-
-    def _clean_bots(self, data: dict, mode: str) -> None:
-        """`bot_count`: the bot seats the mode's choices ask for (0 when none)."""
-        bots = data.get("bots") or 0
-        count = 0
-        if mode == Game.Mode.WAR:
-            seats = lobby.WAR_WITH_ANCIENTS if data.get("players") == 5 else lobby.WAR_PLAYERS
-            if bots > seats - 1:
-                self.add_error("bots", f"A war of {seats} has room for at most {seats - 1} "
-                                       "bots: one seat is yours.")
-            count = bots
-        elif mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
-            players = data.get("players")
-            if players in lobby.SKIRMISH_PLAYERS and bots > players - 1:
-                self.add_error("bots", f"A skirmish of {players} players has room for at most "
-                                       f"{players - 1} bot{'s' * (players > 2)}: one seat is yours.")
-            count = bots
-        elif data.get("bot_partner"):
-            if mode != Game.Mode.COOP:
-                self.add_error("bot_partner", "Only a co-op game has a partner; choose Co-op.")
-            count = 1
-        chosen = list(data.get("bot_factions") or [])
-        if chosen and len(chosen) > count:
-            self.add_error("bot_factions", f"Choose at most {count} bot faction"
-                                           f"{'s' * (count != 1)} (one for each bot).")
-        elif data.get("faction") in chosen:
-            self.add_error("bot_factions", "A bot cannot play your own faction.")
-        data["bot_count"], data["bot_factions"] = count, chosen
+        counts = sorted({n for g in self.modes for n in g.player_counts()})
+        self.fields["players"].choices = [(n, f"{n} player{'s' * (n != 1)}") for n in counts]
+        self.fields["players"].initial = counts[0] if counts else None
+        room = max((g.max_bots(n) for g in self.modes for n in g.player_counts()), default=0)
+        self.fields["bots"].choices = [(n, f"{n} bot{'s' * (n != 1)}") for n in range(room + 1)]
+        if not room:
+            self.fields["bots"].widget = forms.HiddenInput()
 
 
-    def _clean_wrath(self, data: dict, mode: str) -> None:
-        """The Ancients faction is The Wrath's only, and some seat must play it: you, a bot
-        (the first bot takes it unless you choose), or the last friend to join."""
-        chosen = [data.get("faction"), *(data.get("bot_factions") or [])]
-        five_war = mode == Game.Mode.WAR and data.get("players") == lobby.WAR_WITH_ANCIENTS
-        if mode != Game.Mode.WRATH and not five_war and lobby.ANCIENTS in chosen:
-            self.add_error("faction", "The Ancients are played only in The Wrath of the "
-                                      "Ancients and in a five-player war.")
+class JoinForm(forms.Form):
+    """Taking a seat of a game that has nothing to choose."""
 
-
-class JoinGameForm(forms.Form):
-    faction = forms.ChoiceField()
-    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
-
-    def __init__(self, *args, game: Game, **kwargs) -> None:
+    def __init__(self, *args, game=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = lobby.free_factions(game)
-
-
-class CampaignForm(forms.Form):
-    name = forms.CharField(max_length=80, initial="The long watch")
-    party_size = forms.TypedChoiceField(choices=[(1, "Just me (solo)"), (2, "Me and a friend")],
-                                        coerce=int, initial=1, widget=forms.RadioSelect)
-    faction = forms.ChoiceField()
-    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
-    map_name = forms.ChoiceField(label="Map")
-    difficulty = forms.ChoiceField(choices=Difficulty.choices, initial=Difficulty.NORMAL)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = selectors.available_factions()
-        self.fields["map_name"].choices = selectors.available_maps()
-        self.fields["map_name"].initial = lobby.first_map_for(
-            Game.Mode.SOLO, 1, [name for name, _ in self.fields["map_name"].choices])
-
-    def clean(self) -> dict:
-        data = super().clean()
-        party = data.get("party_size")
-        if data.get("map_name") and party in (1, 2):
-            try:
-                lobby.check_map(data["map_name"], Game.Mode.SOLO if party == 1 else Game.Mode.COOP, party)
-            except ServiceError as error:
-                self.add_error("map_name", error.message)
-        return data
-
-
-class JoinCampaignForm(forms.Form):
-    faction = forms.ChoiceField()
-    colour = forms.ChoiceField(choices=COLOUR_CHOICES, required=False)
-
-    def __init__(self, *args, taken: str = "", **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(fid, name) for fid, name in selectors.available_factions()
-                                          if fid != taken]
+        self.game = game

@@ -1,244 +1,99 @@
-"""Creating a game and taking its seats: the choices checked (mode, map, factions, colours,
-scenarios), the invite token, and the start (`services.game_start`) once the last seat is
-taken. Each is one transaction; joining locks the game row and its seats.
+"""Creating a game and taking its seats, for any registered game: the game's declaration
+(`games.platform`) checks the choices and says what the table is (`plan_table`), the lobby
+stores it with an invite token, seats the bots, lets friends join through the invite link
+(`join_seat`) and starts the game (`services.game_start`) once the last seat is taken. Each
+is one transaction; joining locks the game row and its seats.
 
-Bot seats (`games.bot_seats`) are seated when the game is created, in the last seats, so a
-game starts as soon as its people have joined: a skirmish may have 1-3 bot factions (at
-least one person plays), a co-op game the Awoken bot as the partner.
+A game's refusal (`SetupRefused`) is answered as the site's own (`ServiceError`, same code
+and message), so callers handle one kind of refusal.
 """
 from __future__ import annotations
 
-import random
+import contextlib
 import secrets
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import selectors, services
-from games.bot_seats import BOT_FOR_MODE
-from games.models import Campaign, Difficulty, Game, Seat
+from games import services
+from games.models import Campaign, Game, Seat
+from games.platform import registry
+from games.platform.definition import GameDefinition, SeatChoice, SetupRefused
 from games.services import ServiceError
 
-# The modes the lobby offers; a mode joins when it is playable end to end.
-# companion has its own page (games.companion_views), reached from the lobby by a redirect
-OFFERED_MODES = ("solo", "coop", "skirmish", "wrath", "war", "companion")
-# The Wrath of the Ancients: exactly one seat plays this faction, with no colour.
-ANCIENTS = "ancients"
-SKIRMISH_PLAYERS = (2, 3, 4)
-WAR_PLAYERS = 4  # two teams of two; six are refused (games.rules.war.setup)
-WAR_WITH_ANCIENTS = 5  # three against two, one of whom plays the Ancients faction
-COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
+
+@contextlib.contextmanager
+def refusals() -> Iterator[None]:
+    """A game's `SetupRefused` raised inside becomes the site's `ServiceError`."""
+    try:
+        yield
+    except SetupRefused as error:
+        raise ServiceError(error.code, error.message) from None
 
 
-def _scenario_lookup() -> dict[str, Any]:
-    """str(id) -> id as the engine knows it, in sheet-number order."""
-    return {str(sid): sid for sid in selectors.scenario_ids_in_order()}
+def definition_of(mode: str) -> GameDefinition:
+    """:raises ServiceError: `invalid_choice` for a key no game is registered under."""
+    try:
+        return registry.get(mode)
+    except registry.UnknownGame:
+        raise ServiceError("invalid_choice", f"unknown mode {mode!r}") from None
 
 
-def _seat_count(mode: str, players: Optional[int]) -> int:
-    if mode == Game.Mode.SOLO:
-        return 1
-    if mode == Game.Mode.COOP:
-        return 2
-    if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH):
-        if players not in SKIRMISH_PLAYERS:
-            raise ServiceError("invalid_choice", "a skirmish has two to four players")
-        return players
-    if mode == Game.Mode.WAR:
-        return _war_seat_count(players)
-    raise ServiceError("invalid_choice", f"unknown mode {mode!r}")
-
-
-# the rules' mode a lobby mode plays (a map's `features.modes` names the rules' modes)
-RULES_MODE = {Game.Mode.SOLO: "awoken", Game.Mode.COOP: "awoken", Game.Mode.COMPANION: "awoken",
-              Game.Mode.SKIRMISH: "skirmish", Game.Mode.WRATH: "wrath", Game.Mode.WAR: "war"}
+def seat_choices(seats: Sequence[Seat]) -> list[SeatChoice]:
+    """Seat rows as the declarations read them."""
+    return [SeatChoice(s.seat, s.faction, s.colour, s.bot) for s in seats]
 
 
 def check_map(map_name: str, mode: str, players: int) -> None:
-    """Refuse a map whose own rules forbid this mode or this many players (the Crypt is for
-    two players and never for The Awoken), naming the map and the reason.
-
-    :raises ServiceError: `invalid_choice`, for an unknown map too.
-    """
-    from games.rules.maps.features import allows
-
-    board = services.load_board(map_name)
-    reason = allows(board.features, mode=RULES_MODE.get(mode, str(mode)), players=players)
-    if reason:
-        raise ServiceError("invalid_choice", f"{board.title or map_name}: {reason}")
+    """:raises ServiceError: `invalid_choice`: the map cannot host `mode` with `players`."""
+    with refusals():
+        definition_of(mode).check_map(map_name, players)
 
 
-def first_map_for(mode: str, players: int, names: Sequence[str]) -> str | None:
-    """The first of `names` that may host `mode` with `players` (a form's default map)."""
-    for name in names:
-        try:
-            check_map(name, mode, players)
-        except ServiceError:
-            continue
-        return name
-    return None
-
-
-def _war_seat_count(players: Optional[int]) -> int:
-    """Four seats (teams p1+p3 and p2+p4), or five with the Ancients faction in the team of
-    two (`war.setup.teams_for`); six players are refused with the war's own code
-    (`war_six_players`) and a message saying why."""
-    from games.rules.war.setup import WarSetupError, check_war_players
-
-    count = WAR_PLAYERS if players is None else players
-    try:
-        check_war_players(count, ancients=count == WAR_WITH_ANCIENTS)
-    except WarSetupError as error:
-        raise ServiceError(error.code, error.message) from None
-    return count
-
-
-def needs_ancients(mode: str, seats: int) -> bool:
-    """Must one seat play the Ancients faction? The Wrath, and a five-player war."""
-    return mode == Game.Mode.WRATH or (mode == Game.Mode.WAR and seats == WAR_WITH_ANCIENTS)
-
-
-def _check_ancients_seats(mode: str, seats: Sequence[Seat]) -> None:
-    """The Ancients faction is played in a game that needs it, by exactly one seat."""
-    playing = [s for s in seats if s.faction == ANCIENTS]
-    if playing and not needs_ancients(mode, len(seats)):
-        raise ServiceError("invalid_choice", "the Ancients play only in The Wrath of the "
-                                             "Ancients and in a five-player war")
-    if needs_ancients(mode, len(seats)) and all(s.faction for s in seats) and not playing:
-        raise ServiceError("invalid_choice", "one seat must play the Ancients")
-
-
-def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Seat],
-                             mode: str = Game.Mode.SKIRMISH) -> str:
-    known = [fid for fid, _ in selectors.available_factions()]
-    if mode in (Game.Mode.WRATH, Game.Mode.WAR):  # a war: five players (`needs_ancients`)
-        known.append(ANCIENTS)
-    if faction not in known:
-        raise ServiceError("invalid_choice", f"unknown faction {faction!r}")
-    if any(s.faction == faction for s in taken):
-        raise ServiceError("invalid_choice", f"{faction} is already taken in this game")
-    if faction == ANCIENTS:
-        return ""  # the Ancients take no colour (and no shards)
-    colour = colour or selectors.faction_colour(faction)
-    if colour not in COLOURS:
-        raise ServiceError("invalid_choice", f"unknown colour {colour!r}")
-    if any(s.colour == colour for s in taken):
-        free = [c for c in COLOURS if all(s.colour != c for s in taken)]
-        colour = free[0]
-    return colour
-
-
-def game_create(*, user, mode: str, map_name: str, faction: str, colour: str = "",
-                players: Optional[int] = None, scenario_ids: Sequence[Any] = (),
-                difficulty: str = Difficulty.NORMAL, seed: Optional[int] = None,
+def game_create(*, user, mode: str, seed: Optional[int] = None,
                 campaign: Optional[Campaign] = None, chapter: Optional[int] = None,
-                others: Sequence[tuple] = (), bots: int = 0,
-                bot_factions: Sequence[str] = ()) -> Game:
-    """Create a game with `user` in seat p1 and `bots` bot seats last (factions from
-    `bot_factions`, the rest drawn from the free ones). A game whose seats are all taken
-    (solo, a game against bots only, or a campaign game with its whole party in `others` as
-    (user, faction, colour)) starts at once; otherwise it waits in setup for players to
-    join through the invite link.
+                others: Sequence[tuple] = (), **choices: Any) -> Game:
+    """Create a game of `mode` from the lobby's `choices` (a form's cleaned data, or the
+    same keys given in code), with `user` in seat p1, `others` ((user, faction, colour) of a
+    campaign's party) next and the bot seats last. A game whose seats are all taken starts
+    at once; otherwise it waits in setup for players to join through the invite link.
 
-    :raises ServiceError: an unknown mode, map, faction, scenario or difficulty; a number
-        of bots the mode has no room for.
+    :raises ServiceError: an unknown mode, or a choice the game refuses (nothing stored).
     """
-    count = _seat_count(mode, players)
-    _check_bots(mode, count, bots, bot_factions)
-    if difficulty not in Difficulty.values:
-        raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
-    scenarios = _check_scenarios(mode, scenario_ids)
-    check_map(map_name, mode, count)  # fail now, not when the last player joins
+    game_def = definition_of(mode)
     if seed is None:
         seed = secrets.randbits(62)
-    with transaction.atomic():
-        game = Game.objects.create(mode=mode, map_name=map_name, scenario_ids=scenarios,
-                                   difficulty=difficulty, seed=seed, created_by=user,
-                                   campaign=campaign, campaign_chapter=chapter)
-        seats: list[Seat] = []
-        for i in range(count):
-            seats.append(Seat(game=game, seat=f"p{i + 1}"))
-        entries = [(user, faction, colour), *others]
-        if len(entries) > count - bots:
-            raise ServiceError("invalid_choice", "more players than seats")
-        for seat, (member, member_faction, member_colour) in zip(seats, entries):
-            seat.colour = check_faction_and_colour(member_faction, member_colour,
-                                                    [s for s in seats if s.faction], mode)
-            seat.faction, seat.user, seat.joined_at = member_faction, member, timezone.now()
-        bot_factions = _wrath_bot_factions(mode, seats, count - bots, bots, bot_factions)
-        _seat_bots(mode, seats[count - bots:], seats, list(bot_factions), random.Random(seed))
-        _check_ancients_seats(mode, seats)
+    party = [SeatChoice("", faction, colour) for _, faction, colour in others]
+    with refusals():
+        plan = game_def.plan_table(choices, others=party, seed=seed)
+    members = [user, *(member for member, _, _ in others)]
+    columns = {"difficulty": plan.difficulty} if plan.difficulty else {}
+    with transaction.atomic(), refusals():
+        game = Game.objects.create(mode=mode, map_name=plan.map_name,
+                                   scenario_ids=list(plan.scenario_ids), options=plan.options,
+                                   seed=seed, created_by=user, campaign=campaign,
+                                   campaign_chapter=chapter, **columns)
+        now = timezone.now()
+        seats = [Seat(game=game, seat=c.seat, faction=c.faction, colour=c.colour, bot=c.bot)
+                 for c in plan.seats]
+        for seat, member in zip(seats, members[:plan.party]):
+            seat.user, seat.joined_at = member, now
+        for seat in seats:
+            if seat.bot:
+                seat.joined_at = now
         Seat.objects.bulk_create(seats)
         if all(s.user_id or s.bot for s in seats):
             services.game_start(game=game)
     return game
 
 
-def _check_bots(mode: str, count: int, bots: int, bot_factions: Sequence[str]) -> None:
-    if type(bots) is not int or bots < 0:
-        raise ServiceError("invalid_choice", "the number of bots is a whole number")
-    if bots and mode not in BOT_FOR_MODE:
-        raise ServiceError("invalid_choice", "bots play skirmishes and co-op games only, and wars")
-    if mode == Game.Mode.COOP and bots > 1:
-        raise ServiceError("invalid_choice", "a co-op game has room for one bot partner")
-    if bots > count - 1:
-        raise ServiceError("invalid_choice",
-                           f"a game of {count} players has room for at most {count - 1} bots")
-    if len(bot_factions) > bots:
-        raise ServiceError("invalid_choice", "more bot factions chosen than bots")
+def game_join(*, game: Game, user, token: str, **choices: Any) -> Seat:
+    """Take the first free seat of a game waiting for players, with the invite token and
+    the join form's `choices`. Joining twice returns the seat already held. The last seat
+    taken starts the game.
 
-
-def _seat_bots(mode: str, bot_seats: Sequence[Seat], seats: Sequence[Seat], chosen: list,
-               rng: random.Random) -> None:
-    """Seat a bot in each of `bot_seats`: the chosen factions first, then a faction drawn
-    from the free ones (with the game's seed, so a game can be made again)."""
-    for seat in bot_seats:
-        taken = [s for s in seats if s.faction]
-        free = [fid for fid, _ in selectors.available_factions()
-                if all(s.faction != fid for s in taken) and fid not in chosen]
-        if not chosen and not free:
-            raise ServiceError("invalid_choice", "no faction is left for a bot")
-        faction = chosen.pop(0) if chosen else rng.choice(free)
-        seat.colour = check_faction_and_colour(faction, "", taken, mode)
-        # a five-player war's bots play as the Wrath bot does (a greedy bot elsewhere)
-        bot = "wrath" if needs_ancients(mode, len(seats)) else BOT_FOR_MODE[mode]
-        seat.faction, seat.bot, seat.joined_at = faction, bot, timezone.now()
-
-
-def _wrath_bot_factions(mode: str, seats: Sequence[Seat], people: int, bots: int,
-                        chosen: Sequence[str]) -> Sequence[str]:
-    """The Wrath (and a five-player war): when no person took the Ancients, every seat left
-    is a bot's and some bot has no chosen faction, the first bot plays them."""
-    if (not needs_ancients(mode, len(seats)) or any(s.faction == ANCIENTS for s in seats)
-            or ANCIENTS in chosen):
-        return chosen
-    if len(chosen) < bots and people == sum(1 for s in seats if s.faction):
-        return [ANCIENTS, *chosen]
-    return chosen  # every bot's faction chosen without the Ancients: refused once seated
-
-
-def _check_scenarios(mode: str, scenario_ids: Sequence[Any]) -> list:
-    if mode in (Game.Mode.SKIRMISH, Game.Mode.WRATH, Game.Mode.WAR):
-        return []
-    needed = 1 if mode == Game.Mode.SOLO else 2
-    lookup = _scenario_lookup()
-    chosen = []
-    for sid in scenario_ids:
-        if str(sid) not in lookup:
-            raise ServiceError("invalid_choice", f"unknown scenario {sid!r}")
-        chosen.append(lookup[str(sid)])
-    if len(chosen) != needed or len({str(s) for s in chosen}) != needed:
-        raise ServiceError("invalid_choice",
-                           "choose one scenario" if needed == 1 else "choose two different scenarios")
-    return chosen
-
-
-def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -> Seat:
-    """Take the first free seat of a game waiting for players, with the invite token.
-    Joining twice returns the seat already held. The last seat taken starts the game.
-
-    :raises ServiceError: bad_token, game_started, game_full, invalid_choice.
+    :raises ServiceError: bad_token, game_started, game_full, or the game's refusal.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
@@ -254,29 +109,22 @@ def game_join(*, game: Game, user, token: str, faction: str, colour: str = "") -
         if not free:
             raise ServiceError("game_full", "every seat is taken")
         seat = free[0]
-        if (needs_ancients(locked.mode, len(seats)) and len(free) == 1 and faction != ANCIENTS
-                and all(s.faction != ANCIENTS for s in seats)):
-            raise ServiceError("invalid_choice", "the last seat must play the Ancients")
-        if faction == ANCIENTS and not needs_ancients(locked.mode, len(seats)):
-            raise ServiceError("invalid_choice", "the Ancients play only in The Wrath of the "
-                                                 "Ancients and in a five-player war")
-        seat.colour = check_faction_and_colour(faction, colour, [s for s in seats if s.faction],
-                                               locked.mode)
-        seat.faction, seat.user, seat.joined_at = faction, user, timezone.now()
+        with refusals():
+            taken = definition_of(locked.mode).join_seat(seat_choices(seats), seat.seat, choices)
+        seat.faction, seat.colour = taken.faction, taken.colour
+        seat.user, seat.joined_at = user, timezone.now()
         try:
             with transaction.atomic():
                 seat.save(update_fields=["faction", "colour", "user", "joined_at"])
         except IntegrityError:
             raise ServiceError("game_full", "that seat was just taken") from None
         if all(s.user_id or s.bot for s in seats):
-            services.game_start(game=locked)
+            with refusals():
+                services.game_start(game=locked)
     game.refresh_from_db()
     return seat
 
 
 def free_factions(game: Game) -> list[tuple[str, str]]:
-    taken = set(game.seats.exclude(faction="").values_list("faction", flat=True))
-    offered = selectors.available_factions()
-    if needs_ancients(game.mode, game.seats.count()):
-        offered = [*offered, (ANCIENTS, "The Ancients")]
-    return [(fid, name) for fid, name in offered if fid not in taken]
+    """What is still free to choose when joining `game` (its join form's choices)."""
+    return definition_of(game.mode).join_choices(seat_choices(list(game.seats.order_by("seat"))))

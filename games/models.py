@@ -15,12 +15,23 @@ import uuid
 from typing import Optional
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 
 def new_token() -> str:
     """An unguessable invite token for a URL."""
     return secrets.token_urlsafe(16)
+
+
+def known_game(key: str) -> None:
+    """A game row names a registered game (the admin's edits are checked by it)."""
+    from games.platform import registry
+
+    try:
+        registry.get(key)
+    except registry.UnknownGame as error:
+        raise ValidationError(str(error), code="invalid_choice") from None
 
 
 class Difficulty(models.TextChoices):
@@ -33,6 +44,9 @@ class Game(models.Model):
     """One game: its seats, its current state and the record of how it ended."""
 
     class Mode(models.TextChoices):
+        """Wildlands' keys, kept only while site code still names them (being removed):
+        the field takes any registered game's key."""
+
         SOLO = "solo", "Solo (The Awoken)"
         COOP = "coop", "Co-op (The Awoken)"
         SKIRMISH = "skirmish", "Skirmish"
@@ -46,13 +60,17 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    mode = models.CharField(max_length=16, choices=Mode.choices)
+    # The registered game (or mode of a game) this is: `games.platform.registry` key.
+    mode = models.CharField(max_length=16, validators=[known_game])
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
     difficulty = models.CharField(max_length=8, choices=Difficulty.choices,
                                   default=Difficulty.NORMAL)
     seed = models.BigIntegerField()
     map_name = models.CharField(max_length=64)
     scenario_ids = models.JSONField(default=list, blank=True)
+    # The game's own lobby choices beyond the columns here (`TablePlan.options`), read back
+    # when it is set up (`GameSetup.options`).
+    options = models.JSONField(default=dict, blank=True)
     # Names of the shipped content the game was built from, and a digest of the exact
     # catalog (board, cards, options), so a stored game says what it was played with.
     content = models.JSONField(default=dict, blank=True)
@@ -99,11 +117,36 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "-updated"])]
 
     def __str__(self) -> str:
-        return f"{self.get_mode_display()} {str(self.id)[:8]} ({self.status})"
+        return f"{self.mode_title} {str(self.id)[:8]} ({self.status})"
 
     @property
-    def is_awoken(self) -> bool:
-        return self.mode in (self.Mode.SOLO, self.Mode.COOP, self.Mode.COMPANION)
+    def definition(self):
+        """The game's declaration (`games.platform.definition.GameDefinition`).
+
+        :raises registry.UnknownGame: a row of a game no longer registered."""
+        from games.platform import registry
+
+        return registry.get(self.mode)
+
+    @property
+    def mode_title(self) -> str:
+        """The mode as people name it (the stored key for a game no longer registered)."""
+        from games.platform import registry
+
+        try:
+            return registry.get(self.mode).title
+        except registry.UnknownGame:
+            return self.mode
+
+    @property
+    def uses_campaigns(self) -> bool:
+        """Is this a game of a mode campaigns are played in (its difficulty matters)?"""
+        from games.platform import registry
+
+        try:
+            return registry.get(self.mode).uses_campaigns
+        except registry.UnknownGame:
+            return False
 
 
 class Seat(models.Model):

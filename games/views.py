@@ -17,42 +17,65 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import campaigns, first_state, lobby, selectors, services
-from games.board_data import board_svg_data
-from games.forms import CampaignForm, JoinCampaignForm, JoinGameForm, NewGameForm
+from ancients_ai.modes import HARD_ANCIENT_HEALTH
+from games import campaigns, lobby, selectors, services
+from games.forms import lobby_modes
 from games.models import Campaign, Game, Seat
+from games.platform.definition import GameDefinition
+from games.wildlands.forms import CampaignForm, JoinCampaignForm
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The landing page: what the game is and the ways to play it."""
-    return render(request, "home.html")
+    """The landing page: what the game is and the ways to play it (every registered mode
+    the lobby lists, with its words)."""
+    return render(request, "home.html", {"modes": lobby_modes()})
 
 
 # --- games --------------------------------------------------------------------------------------
+def _lobby_forms(request: HttpRequest, posted: Optional[GameDefinition]) -> list:
+    """One form per game (a form may start several modes of it): the posted game's bound
+    to the post (the first game's when the post names none: its form says what is
+    missing), the others blank; a `?mode=` link preselects that mode."""
+    chosen = posted.key if posted else request.GET.get("mode", "")
+    bind_first = request.method == "POST" and posted is None
+    found: dict[type, list[GameDefinition]] = {}
+    for game in lobby_modes():
+        found.setdefault(game.lobby_form(), []).append(game)
+    forms = []
+    for form_class, modes in found.items():
+        keys = [g.key for g in modes]
+        if (posted is not None and posted.key in keys) or (bind_first and not forms):
+            forms.append(form_class(request.POST, modes=modes))
+        else:
+            initial = {"mode": chosen} if chosen in keys else {}
+            forms.append(form_class(initial=initial, modes=modes))
+    return forms
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    if (request.POST or request.GET).get("mode") == Game.Mode.COMPANION:  # its own page
-        return redirect("games:companion_new")
-    initial = {}
-    if request.method == "GET" and request.GET.get("mode") in Game.Mode.values:
-        initial["mode"] = request.GET["mode"]
-    form = NewGameForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    """The lobby: every registered game's modes with their words, and each game's own form
+    (`GameDefinition.lobby_form`); a mode started from its own page is sent there."""
+    key = (request.POST or request.GET).get("mode") or ""
+    game_def = next((g for g in lobby_modes() if g.key == key), None)
+    if game_def is not None and game_def.own_page:
+        return redirect(game_def.own_page)
+    posted = game_def if request.method == "POST" else None
+    forms = _lobby_forms(request, posted)
+    bound = next((f for f in forms if f.is_bound), None)
+    if bound is not None and bound.is_valid():
+        data = dict(bound.cleaned_data)
+        mode = data.pop("mode")
         try:
-            game = lobby.game_create(
-                user=request.user, mode=data["mode"], map_name=data["map_name"],
-                faction=data["faction"], colour=data.get("colour") or "",
-                players=data.get("players"), scenario_ids=data["scenario_ids"],
-                difficulty=data["difficulty"], bots=data["bot_count"],
-                bot_factions=data["bot_factions"])
+            game = lobby.game_create(user=request.user, mode=mode, **data)
         except services.ServiceError as error:
-            form.add_error(None, error.message)
+            bound.add_error(None, error.message)
         else:
             return redirect("games:board", game_id=game.id)
-    return render(request, "games/new.html", {"form": form})
+    return render(request, "games/new.html", {"forms": forms, "modes": lobby_modes(),
+                                              "form": bound or (forms[0] if forms else None)})
 
 
 @login_required
@@ -83,8 +106,10 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
     """The board page. A game still waiting for players shows its invite link instead."""
     game = get_object_or_404(Game, pk=game_id)
     seat = _seat_or_403(request, game)
-    if game.mode == Game.Mode.COMPANION and game.companion_token:  # played from the table page
-        return redirect("games:companion", game_id=game.id, token=game.companion_token)
+    game_def = game.definition
+    elsewhere = game_def.own_board_url(game)
+    if elsewhere:  # played from its own page (the table companion)
+        return redirect(elsewhere)
     if game.status == Game.Status.SETUP:
         invite = request.build_absolute_uri(
             reverse("games:join", kwargs={"game_id": game.id, "token": game.invite_token}))
@@ -98,16 +123,17 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
         "view": selectors.game_view(game, seat),
         "last_seq": game.last_seq,
         "version": game.version,
-        "board": board_svg_data(state.board),
+        **game_def.board_page_data(state),
         "seats": selectors.seats_summary(game),
         "ws_url": _ws_url(request, game),
     }
-    legal = selectors.legal_for(game, state, seat)
+    legal = selectors.legal_for(state, seat)
     if legal is not None:
         initial["legal"] = legal
     # the board UI's template; a plain fallback keeps the page working until it is installed
     template = select_template(["games/board.html", "games/board_fallback.html"])
-    return HttpResponse(template.render({"game": game, "seat": seat, "initial": initial}, request))
+    return HttpResponse(template.render({"game": game, "seat": seat, "initial": initial,
+                                         "board_renderer": game_def.renderer}, request))
 
 
 @login_required
@@ -122,12 +148,10 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
     if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True, bot="").exists():
         messages.info(request, "That game has already started; every seat is taken.")
         return redirect("games:list")
-    form = JoinGameForm(request.POST or None, game=game)
+    form = game.definition.join_form()(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            lobby.game_join(game=game, user=request.user, token=token,
-                            faction=form.cleaned_data["faction"],
-                            colour=form.cleaned_data.get("colour") or "")
+            lobby.game_join(game=game, user=request.user, token=token, **form.cleaned_data)
         except services.ServiceError as error:
             form.add_error(None, error.message)
         else:
@@ -260,4 +284,4 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
 def campaign_rules(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/rules.html", {
         "scenarios": selectors.available_scenarios(),
-        "hard_health": first_state.HARD_ANCIENT_HEALTH})
+        "hard_health": HARD_ANCIENT_HEALTH})

@@ -48,7 +48,7 @@ def playtest_create(*, user, version: ScenarioVersion, map_name: str = "dungeon"
     from ancients_ai.engine.setup import new_awoken
     from games.models import Game, Seat
     from games.rules.serialize import state_to_data
-    from games.first_state import SOLO_OPTIONS
+    from ancients_ai.modes import SOLO_OPTIONS
 
     scenario = balance_scenario(version)
     faction = faction or selectors.faction_choices()[0][0]

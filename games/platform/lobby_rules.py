@@ -148,3 +148,14 @@ class LobbyRules:
     def scenario_choices(self) -> list[tuple[str, str]]:
         """(id, title) of the scenarios a game of this mode may face ([] for none)."""
         return []
+
+    # --- the board page ----------------------------------------------------------------------
+    def board_page_data(self, state: Any) -> dict:
+        """What the board page's renderer needs beside the seat's view (Wildlands: the
+        map's drawing), put in the page's initial data."""
+        return {}
+
+    def own_board_url(self, game: Any) -> Optional[str]:
+        """Where a game of this mode is played when not on the board page (the table
+        companion's own page), else None."""
+        return None

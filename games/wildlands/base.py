@@ -17,6 +17,7 @@ from games.rules.serialize import state_from_data, state_to_data
 from games.rules.state import GameState
 from games.rules.view import view_for
 from games.wildlands import seat_bots
+from games.wildlands.lobby import WildlandsLobby
 
 # Seats the table waits on while the Ancients' deferred work is pending (stored in
 # `Game.awaiting`, which the stalled-turn sweep reads).
@@ -41,8 +42,8 @@ def load_factions(faction_ids: Sequence[str]) -> list:
         raise SetupRefused("invalid_choice", str(error)) from None
 
 
-class WildlandsGame(GameDefinition):
-    """The shared answers of every Wildlands mode."""
+class WildlandsGame(WildlandsLobby, GameDefinition):
+    """The shared answers of every Wildlands mode (the lobby's: `games.wildlands.lobby`)."""
 
     game_name: ClassVar[str] = "Wildlands"
     renderer: ClassVar[str] = "wildlands"

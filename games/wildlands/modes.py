@@ -18,6 +18,7 @@ from games.rules.war.setup import TEAM_NAMES, WarSetupError, new_war, teams_for
 from games.rules.war.state import seats_to_act as war_seats_to_act
 from games.rules.wrath.setup import new_skirmish_or_wrath
 from games.wildlands.base import WildlandsGame, load_board, load_factions
+from games.wildlands.lobby import SkirmishLobby, WarLobby, WrathLobby
 
 # The Ancients as a faction of The Wrath (and of a five-player war): no colour, no shards.
 ANCIENTS_FACTION = "ancients"
@@ -51,7 +52,7 @@ class AssigningGame(WildlandsGame):
         raise NotImplementedError
 
 
-class SkirmishGame(AssigningGame):
+class SkirmishGame(SkirmishLobby, AssigningGame):
     key: ClassVar[str] = "skirmish"
     title: ClassVar[str] = "Skirmish"
     summary: ClassVar[str] = ("Two to four factions race to claim their shards and knock "
@@ -66,7 +67,7 @@ class SkirmishGame(AssigningGame):
             colours=[s.colour for s in setup.seats])
 
 
-class WrathGame(SkirmishGame):
+class WrathGame(WrathLobby, SkirmishGame):
     """A skirmish in which one seat plays the Ancients faction (`new_skirmish_or_wrath`
     picks the mode from the seats' factions)."""
 
@@ -78,7 +79,7 @@ class WrathGame(SkirmishGame):
     order: ClassVar[int] = 40
 
 
-class WarGame(AssigningGame):
+class WarGame(WarLobby, AssigningGame):
     key: ClassVar[str] = "war"
     title: ClassVar[str] = "War for the Crystals"
     summary: ClassVar[str] = ("Two teams share their turns and their shards: four players "

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from games import campaigns, first_state, lobby, selectors, services
+from ancients_ai.modes import HARD_ANCIENT_HEALTH
+from games import campaigns, lobby, selectors, services
 from games.pipeline import task_sender
 from games.models import Campaign, Game, GameCommand
 from games.rules import engine
@@ -61,7 +62,7 @@ def test_hard_gives_each_ancient_two_more_health_and_one_card_fewer(owner):
 
     for monster_id, monster in normal.monsters.items():
         if monster.kind == "ancient":
-            assert hard.monsters[monster_id].health == monster.health + first_state.HARD_ANCIENT_HEALTH
+            assert hard.monsters[monster_id].health == monster.health + HARD_ANCIENT_HEALTH
         else:
             assert hard.monsters[monster_id].health == monster.health
     assert len(hard.players[0].hand) == len(normal.players[0].hand) - 1

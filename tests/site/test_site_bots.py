@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import bot_seats, lobby, selectors
 from games.bots import make_bot
-from games.forms import NewGameForm
+from games.wildlands.forms import NewGameForm
 from games.models import Game, GameCommand, Seat
 from games.pipeline import turns
 from games.platform import registry

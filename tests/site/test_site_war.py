@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games import lobby, selectors
-from games.forms import NewGameForm
+from games.forms import lobby_modes
+from games.wildlands.forms import NewGameForm
 from games.models import Game, GameCommand
 from games.services import ServiceError
 from support.site import (  # noqa: F401  (fixtures)
@@ -33,7 +34,7 @@ def test_a_war_against_three_bots_starts_at_once_with_two_teams(owner):
     assert state.mode == "war"
     teams = {s["seat"]: s["team"] for s in selectors.seats_summary(game)}
     assert teams["p1"] == teams["p3"] != teams["p2"] == teams["p4"]
-    assert "war" in lobby.OFFERED_MODES
+    assert "war" in [g.key for g in lobby_modes()]
 
 
 @pytest.mark.django_db

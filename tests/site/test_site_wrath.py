@@ -8,7 +8,7 @@ import pytest
 
 from games import lobby
 from games.bots import make_bot
-from games.forms import NewGameForm
+from games.wildlands.forms import NewGameForm
 from games.history import history_problems
 from games.models import Game
 from games.rules.legal import legal_commands
