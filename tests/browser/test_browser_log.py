@@ -169,7 +169,7 @@ def describe_on(page, table, events: list[dict]) -> dict:
     the server sends them beside events)."""
     cards = {cid: card.to_data() for cid, card in table.state.catalog.cards.items()}
     return page.evaluate("""async ([events, cards]) => {
-        const words = await import("/static/games/board/sentences.js");
+        const words = await import("/static/games/wildlands/sentences.js");
         const app = window.wildlandsBoard;
         app.learnCards(cards);
         return { kinds: words.DESCRIBED_KINDS,

@@ -39,7 +39,7 @@ def test_docs_list_every_kind_with_its_audience():
 
 
 def test_the_board_has_a_sentence_for_every_kind_and_for_no_other():
-    sentences = (ROOT / "games" / "static" / "games" / "board" / "sentences.js").read_text()
+    sentences = (ROOT / "games" / "static" / "games" / "wildlands" / "sentences.js").read_text()
     start = sentences.index("const SENTENCES = {")
     table = sentences[start:sentences.index("\n};", start)]
     described = set(re.findall(r"^  ([a-z_]+): ", table, re.M)) - {"hidden"}

@@ -1,5 +1,8 @@
-// Entry point of the board page: read the server's initial state and start the app.
-import { startBoard } from "./board/app.js";
+// Entry point of the board page: the game-agnostic shell and the renderers it may be asked
+// for (the page's root names one with data-renderer), then the server's initial state.
+import { startBoard } from "./shell/app.js";
+import "./wildlands/index.js";
+import "./defenders/index.js";
 
 function readInitial() {
   const node = document.getElementById("initial-state");
@@ -12,7 +15,7 @@ function readInitial() {
 const root = document.getElementById("board-app");
 if (root) {
   try {
-    startBoard(root, readInitial());
+    window.wildlandsBoard = startBoard(root, readInitial()); // for debugging and the browser tests
   } catch (err) {
     root.classList.add("failed");
     const note = document.createElement("p");

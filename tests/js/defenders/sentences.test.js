@@ -18,6 +18,7 @@ const RARE = {
   machine_turn_skipped: { seat: "p1" },
   organizer_relocated: { faction: "sect", to: [2, -2], why: "sect-burrow" },
   toxic_site_cleared: { faction: "order", hex: [0, 1], why: "action" },
+  command_undone: { player: "p2", back_to: 41 },
 };
 
 const bare = (kind) => kind[0].toUpperCase() + kind.slice(1).replace(/_/g, " ") + ".";

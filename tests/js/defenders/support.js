@@ -12,11 +12,17 @@ export function namesFor(seat, ...views) {
   return names;
 }
 
-/** Every event kind the core registers (defenders/rules/events.py), read from its source. */
+/** Every event kind a Defenders log holds: the core's (defenders/rules/events.py) and the
+ * site's (defenders/site/table.py), read from their source. */
 export function registeredKinds() {
   const source = readFileSync(new URL("../../../defenders/rules/events.py", import.meta.url), "utf8");
   const body = source.slice(source.indexOf("PUBLIC = ("), source.indexOf("__all__"));
   const kinds = new Set();
   for (const m of body.matchAll(/"([a-z_]+)"/g)) kinds.add(m[1]);
+  // the site's own kind for a Defenders log (an undo), once the site side is there
+  try {
+    const site = readFileSync(new URL("../../../defenders/site/table.py", import.meta.url), "utf8");
+    for (const m of site.matchAll(/register_event_kinds\(([^)]*)\)/g)) for (const k of m[1].matchAll(/"([a-z_]+)"/g)) kinds.add(k[1]);
+  } catch { /* not there yet */ }
   return [...kinds];
 }

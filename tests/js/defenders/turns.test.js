@@ -51,9 +51,10 @@ test("the turn's words follow the stage", () => {
 test("undo is offered only while the server says this seat may take its move back", () => {
   const { view, seat, legal } = FIXTURES.action;
   assert.equal(handOffModel(view, seat, legal).undo.shown, false);
-  const mayUndo = handOffModel({ ...view, undo_by: seat }, seat, legal);
+  const mayUndo = handOffModel({ ...view, undo: seat }, seat, legal);
   assert.ok(mayUndo.undo.shown && mayUndo.undo.enabled);
-  assert.equal(handOffModel({ ...view, undo_by: null }, seat, legal).undo.enabled, false);
+  assert.equal(handOffModel({ ...view, undo: null }, seat, legal).undo.enabled, false);
+  assert.equal(handOffModel({ ...view, undo: "p9" }, seat, legal).undo.enabled, false);
   assert.ok(handOffModel(view, seat, legal).canEnd);
 });
 

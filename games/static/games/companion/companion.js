@@ -1,13 +1,13 @@
 // The table companion's page: the printed game on the table, the Ancients run by the site.
 // Phone first: the map on top, then one thing to do at a time (a question, or the players'
 // declarations), then what just happened in words. The map, tokens and sentences are the
-// board page's own (board/map.js, figures.js, sentences.js via words.js); commands go to
+// board page's own (wildlands/map.js, figures.js, sentences.js via words.js); commands go to
 // the companion's JSON endpoint (games/companion_views.py), which names the seat.
-import { BoardApp } from "../board/app.js";
-import { h, clear } from "../board/dom.js";
-import { BoardMap } from "../board/map.js";
-import { Tokens } from "../board/figures.js";
-import { ATTACK_WORDS, Names, describe, revealedCardWords } from "../board/words.js";
+import { h, clear } from "../shell/dom.js";
+import { BoardMap } from "../wildlands/map.js";
+import { Tokens } from "../wildlands/figures.js";
+import { figureDescs } from "../wildlands/figures_of_view.js";
+import { ATTACK_WORDS, Names, describe, revealedCardWords } from "../wildlands/words.js";
 
 // events the narration leaves out: the question itself is asked below, and a monster's
 // action is told by what it did
@@ -165,7 +165,7 @@ class Companion {
   // ---- drawing
 
   render() {
-    this.tokens.sync(BoardApp.prototype.figureDescs.call(this, this.view));
+    this.tokens.sync(figureDescs(this.view, { seat: this.seat, seats: this.seats, names: this.names }));
     this.map.clearHighlights();
     this.tokens.clearSelectable();
     const c = this.selected && this.choices[this.selected];

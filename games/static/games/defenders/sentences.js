@@ -125,6 +125,7 @@ export function describe(e, names, view = null) {
       return `${count} in on ${names.faction(e.pursued)}, from ${names.hex(e.origin)} to ${place(e.to)}.`;
     }
     case "game_ended": return e.result === "won" ? `The defenders win: ${causeWords(e.cause)}.` : `The defenders lose: ${causeWords(e.cause)}.`;
+    case "command_undone": { const w = who(names, e.player); return `${w.name} took back ${w.name === "You" ? "your" : "their"} last move.`; }
     case "hidden": return "";
     default: return capitalise(String(e.kind || "something").replace(/_/g, " ")) + ".";
   }

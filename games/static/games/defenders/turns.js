@@ -93,11 +93,12 @@ export function idleWords(view, seat, names, legal) {
 }
 
 /** The turn buttons' model the shell's hand-off reads (shell/handoff.js). Undo is offered while
- * the server says this seat may take its move back (`undo_by` beside the view, or an `undo` in
+ * the server says this seat may take its move back (`undo` beside the view, or an `undo` in
  * the legal list): the site refuses it once something hidden was revealed. */
 export function handOffModel(view, seat, legal) {
   const seated = !!seat && !view.outcome;
-  const undoBy = view.undo_by ?? (view.undo && view.undo.by);
+  // the site puts the seat that may take its move back beside the view (`undo`: a seat or null)
+  const undoBy = "undo" in view ? (view.undo && typeof view.undo === "object" ? view.undo.by : view.undo) : view.undo_by;
   const undoListed = !!legal && legal.some((c) => c.do === "undo");
   const mayUndo = seated && (undoBy === seat || undoListed);
   return {

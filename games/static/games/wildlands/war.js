@@ -2,11 +2,6 @@
 // and the words for a team's turn. The rest of the board asks these helpers wherever a
 // skirmish would look at one player: enemies, shards, rallies, scores, whose turn.
 
-/** Is this view a competitive game (skirmish or war) rather than The Awoken? */
-export function competitive(view) { return view.mode === "skirmish" || view.mode === "war"; }
-
-export function isWar(view) { return view.mode === "war" && !!view.war; }
-
 export function teams(view) { return (view.war && view.war.teams) || []; }
 
 /** The team a seat plays in, or null. */

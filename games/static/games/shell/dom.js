@@ -11,7 +11,7 @@ export function svg(tag, attrs = {}, parent = null) {
   return node;
 }
 
-/** Create an HTML element: h("div.card.wild", {title: "x"}, child, "text"). */
+/** Create an HTML element: h("div.note.warn", {title: "x"}, child, "text"). */
 export function h(spec, attrs = {}, ...children) {
   const [tag, ...classes] = spec.split(".");
   const node = document.createElement(tag || "div");

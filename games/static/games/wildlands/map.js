@@ -1,6 +1,6 @@
 // The map as SVG, drawn from the board data the page receives, plus the geometry the
 // play flow needs (neighbours, distances, line of sight when the server sent it).
-import { svg } from "./dom.js";
+import { svg } from "../shell/dom.js";
 import { drawMapLinks, isThorn } from "./map_links.js";
 import { drawIceBeltsTombs } from "./ice_belts_tombs.js";
 

@@ -1,10 +1,11 @@
-// The side panel (players, scores, decks, characters, the Ancients' scenarios and event
-// tracks), the status bar, the event log and the game-over screen.
-import { clear, colourOf, h } from "./dom.js";
+// The side panel: the mode's goal, the players (scores, decks, characters), the Ancients'
+// scenarios and event tracks. (The status bar, the log and the game-over card are the
+// shell's: shell/panels.js.)
+import { clear, h } from "../shell/dom.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { shortName } from "./hand.js";
-import { effectText, initials, outcomeCause, titleCase } from "./words.js";
-import { describe } from "./sentences.js";
+import { effectText, initials, titleCase } from "./words.js";
+import { isCompetitive, isWar, oneSeatAtATime } from "./modes.js";
 import * as war from "./war.js";
 import { ancientsInWar, carriedShards, wrathGoal } from "./wrath.js";
 
@@ -21,45 +22,20 @@ function healthPips(health, damage) {
     Array.from({ length: Math.min(health, 10) }, (_, i) => h(`span.pip${i < damage ? ".hurt" : ""}`)));
 }
 
-export class Panels {
-  constructor(app, { side, status, log, gameover }) {
+export class SidePanels {
+  constructor(app, side) {
     this.app = app;
     this.side = side;
-    this.status = status;
-    this.logHost = log;
-    this.gameover = gameover;
-  }
-
-  render() {
-    this.renderStatus();
-    this.renderSide();
-    this.renderGameOver();
-  }
-
-  // ---------------------------------------------------------------- status bar
-  renderStatus() {
-    const app = this.app;
-    const v = app.view;
-    clear(this.status);
-    const turnText = app.turnWords();
-    const mineNow = app.flow.canAct();
-    this.status.append(
-      h(`div.turn-banner${mineNow ? ".yours" : ""}${v.turn.phase === "ancients" ? ".ancients" : ""}`, { role: "status", "aria-live": "polite" },
-        h("span.round", { text: v.turn.phase === "setup" ? "Setup" : `Round ${v.turn.round}` }), h("span.turn-text", { text: turnText })),
-      h("div.presence", { "aria-label": "Who is connected" },
-        (app.seats || []).map((s) => h(`span.seat${s.connected ? ".on" : ""}`, { title: `${s.username || s.seat}: ${s.connected ? "connected" : "away"}`, dataset: { seat: s.seat } },
-          h("span.dot", { style: `--dot:${colourOf(s.colour)}` }), h("span.seat-name", { text: s.seat === app.seat ? `${s.username || s.seat} (you)` : (s.username || s.seat) })))),
-      h(`span.conn.${app.connection}`, { title: "Connection to the game server", text: { online: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline: retrying", local: "Preview" }[app.connection] || app.connection }),
-    );
   }
 
   // ---------------------------------------------------------------- side panel
   renderSide() {
     const app = this.app;
     const v = app.view;
+    if (!this.side) return;
     clear(this.side);
     const aw = app.awokenPart();
-    if (!war.competitive(v)) {
+    if (!isCompetitive(v)) {
       const have = aw.crystals ?? (v.characters || []).reduce((n, c) => n + (c.carried || []).length, 0);
       const need = aw.crystals_to_win ?? 5;
       this.side.append(h("section.panel.goal", {},
@@ -67,7 +43,7 @@ export class Panels {
         h("div.crystal-row", { "aria-label": `${have} of ${need} crystals` },
           Array.from({ length: need }, (_, i) => h(`span.crystal-slot${i < have ? ".got" : ""}`))),
         h("p.goal-text", { text: `${have} of ${need} gathered. Knocking out every Ancient also wins.` })));
-    } else if (war.isWar(v)) {
+    } else if (isWar(v)) {
       this.side.append(this.warPanel(v));
     } else if (v.wrath) {
       this.side.append(wrathGoal(v));
@@ -84,8 +60,8 @@ export class Panels {
   playersInPanelOrder() {
     const v = this.app.view;
     const players = v.players || [];
-    if (war.isWar(v)) return war.teams(v).flatMap((t) => t.players.map((id) => players.find((p) => p.id === id))).filter(Boolean);
-    if (v.mode === "skirmish" || !this.app.seat) return players;
+    if (isWar(v)) return war.teams(v).flatMap((t) => t.players.map((id) => players.find((p) => p.id === id))).filter(Boolean);
+    if (oneSeatAtATime(v) || !this.app.seat) return players;
     return [...players.filter((p) => p.id === this.app.seat), ...players.filter((p) => p.id !== this.app.seat)];
   }
 
@@ -109,15 +85,15 @@ export class Panels {
     const v = app.view;
     const seat = (app.seats || []).find((s) => s.seat === p.id) || {};
     const colour = app.colourFor(p.id);
-    const acting = war.isWar(v) ? war.playingNow(v, p.id)
-      : v.mode === "skirmish" ? v.turn.actor === p.id : v.turn.phase === "play";
+    const acting = isWar(v) ? war.playingNow(v, p.id)
+      : oneSeatAtATime(v) ? v.turn.actor === p.id : v.turn.phase === "play";
     const stats = [
       h("span.stat", { title: "Cards in hand" }, icon("draw_two"), h("b", { text: p.hand_size ?? (p.hand || []).length }), " in hand"),
       h("span.stat", { title: "Cards left in the deck" }, h("b", { text: p.deck_size }), " deck"),
       h("span.stat", { title: "Discard pile" }, h("b", { text: count(p.discard) }), " discard"),
     ];
     const team = war.teamOf(v, p.id);
-    const score = war.competitive(v)
+    const score = isCompetitive(v)
       ? h("span.score", { title: team ? `Points scored for ${team.name}` : "Points" }, h("b", { text: p.score }), " pts")
       : null;
     const roster = h("ul.roster", {}, (v.characters || []).filter((c) => c.player === p.id).map((c) => this.characterRow(c)));
@@ -129,7 +105,7 @@ export class Panels {
         team ? h("span.tag.team-tag", { dataset: { team: team.id }, text: team.name }) : null,
         score),
       h("div.stats", {}, stats),
-      war.competitive(v) && (p.shards || []).length ? h("p.shards", {}, icon("claim"), ` Shards on ${p.shards.join(", ")}`) : null,
+      isCompetitive(v) && (p.shards || []).length ? h("p.shards", {}, icon("claim"), ` Shards on ${p.shards.join(", ")}`) : null,
       roster);
   }
 
@@ -203,164 +179,4 @@ export class Panels {
       decks.length ? h("div.stats", {}, decks) : null,
       supply ? h("p.supply", { text: `Supply: ${supply}` }) : null);
   }
-
-  // ---------------------------------------------------------------- log
-  // The log holds one line per event the seat may see, in seq order: lines played live,
-  // the recent history a socket's first update carries (so a reload keeps the game so far)
-  // and older pages fetched with "Show earlier". A seq is written once, whichever came first.
-  logState() {
-    if (!this.logged) this.logged = { seqs: new Set(), oldest: null, more: false, button: null };
-    return this.logged;
-  }
-
-  logItem(text, cls, seq) {
-    const dataset = typeof seq === "number" ? { seq: String(seq) } : {};
-    return h(`li${cls ? "." + cls : ""}`, { text, dataset });
-  }
-
-  log(text, cls = "", seq = null) {
-    if (!text) return;
-    const state = this.logState();
-    if (typeof seq === "number") {
-      if (state.seqs.has(seq)) return;
-      state.seqs.add(seq);
-    }
-    this.logHost.append(this.logItem(text, cls, seq));
-    this.trimLog();
-    this.logHost.scrollTop = this.logHost.scrollHeight;
-  }
-
-  /** Log one event as it is played; its line (or null when it has none). */
-  logEvent(e) {
-    const text = describe(e, this.app.names);
-    if (typeof e.seq === "number") {
-      if (this.logState().seqs.has(e.seq)) return text;
-      if (!text) this.logState().seqs.add(e.seq);
-    }
-    if (text) this.log(text, logClass(e), e.seq);
-    return text;
-  }
-
-  /** History from the server (`log` in a socket's first update, or a `log_page`): each
-   * event up to seq `upTo` not logged yet goes in its place by seq (later ones arrive as
-   * the update's own events). */
-  logHistory(part, upTo, view = null) {
-    const state = this.logState();
-    const names = this.app.names;
-    // A minion is named with its space ("Acolyte on 17"): in old lines, the space it had
-    // then. Walking back from the newest event, a move puts it back where it came from.
-    const older = typeof part.first_seq === "number" && (state.oldest === null || part.first_seq < state.oldest);
-    const walk = view ? new Map((view.monsters || []).map((m) => [m.id, m.space])) : new Map(state.positions || []);
-    const fresh = [];
-    for (const e of [...(part.events || [])].reverse()) {
-      if (typeof e.seq !== "number") continue;
-      if (e.seq <= upTo && !state.seqs.has(e.seq)) {
-        state.seqs.add(e.seq);
-        names.at = walk;
-        const text = describe(e, names);
-        names.at = null;
-        if (text) fresh.unshift(this.logItem(text, logClass(e), e.seq));
-      }
-      if (e.kind === "minion_moved" || e.kind === "ancient_moved") walk.set(e.figure, e.from);
-      else if (e.kind === "knocked_out") walk.set(e.figure, e.space);
-      else if (e.kind === "minion_summoned") walk.set(e.figure, null);
-    }
-    if (older) state.positions = walk;
-    const atEnd = this.logHost.scrollTop + this.logHost.clientHeight >= this.logHost.scrollHeight - 4;
-    const sequenced = [...this.logHost.children].filter((li) => li.dataset.seq);
-    for (const item of fresh) {
-      const seq = Number(item.dataset.seq);
-      const after = sequenced.find((li) => Number(li.dataset.seq) > seq);
-      if (after) this.logHost.insertBefore(item, after);
-      else this.logHost.append(item);
-    }
-    if (older) {
-      state.oldest = part.first_seq;
-      state.more = !!part.more;
-    }
-    this.renderEarlier();
-    if (part.type === "log_page") this.logHost.scrollTop = 0;
-    else if (atEnd || fresh.length) this.logHost.scrollTop = this.logHost.scrollHeight;
-  }
-
-  /** The "Show earlier" button above the log, while older events exist. */
-  renderEarlier() {
-    const state = this.logState();
-    if (!state.button) {
-      state.button = h("button.btn.log-earlier", {
-        type: "button", style: "align-self:flex-start;font-size:.75rem;padding:.1rem .6rem;margin-bottom:.3rem",
-        onclick: () => {
-          if (state.oldest === null || state.oldest <= 1) return;
-          state.button.disabled = true;
-          state.button.textContent = "Loading…";
-          this.app.requestEarlierLog(state.oldest);
-          setTimeout(() => this.renderEarlier(), 8000); // no answer (offline, refused): offer it again
-        },
-      });
-      this.logHost.before(state.button);
-    }
-    state.button.style.display = state.more && state.oldest > 1 ? "" : "none";
-    state.button.disabled = false;
-    state.button.textContent = "Show earlier";
-  }
-
-  trimLog() {
-    const state = this.logState();
-    if (this.logHost.children.length <= 2000) return;
-    while (this.logHost.children.length > 1500) this.logHost.firstChild.remove();
-    const first = [...this.logHost.children].find((li) => li.dataset.seq);
-    if (first) {
-      state.oldest = Number(first.dataset.seq);
-      state.more = state.oldest > 1;
-      for (const seq of [...state.seqs]) if (seq < state.oldest) state.seqs.delete(seq);
-      this.renderEarlier();
-    }
-  }
-
-  // ---------------------------------------------------------------- game over
-  renderGameOver() {
-    const app = this.app;
-    const o = app.view.outcome;
-    if (!o) {
-      this.gameover.hidden = true;
-      return;
-    }
-    if (!this.gameover.hidden && this.gameover.dataset.version === String(app.view.version)) return;
-    let won;
-    let title;
-    if (war.isWar(app.view)) {
-      const team = war.teams(app.view).find((t) => t.id === o.team);
-      won = !!team && team.players.includes(app.seat);
-      title = o.result === "draw" ? "A draw" : won ? "Your team wins!" : `${team ? team.name : "The other team"} wins`;
-    } else if (app.view.mode === "skirmish") {
-      won = o.winner === app.seat;
-      title = o.result === "draw" ? "A draw" : won ? "You win!" : `${app.names.seatCap(o.winner)} wins`;
-    } else {
-      won = o.result === "won";
-      title = won ? "Victory!" : "Defeat";
-    }
-    clear(this.gameover);
-    this.gameover.dataset.version = String(app.view.version);
-    this.gameover.dataset.result = won ? "won" : "lost";
-    const links = [h("a.btn.primary", { href: app.links.myGames, text: "My games" })];
-    if (app.links.campaign) links.unshift(h("a.btn.primary", { href: app.links.campaign, text: "Back to the campaign" }));
-    if (app.links.replay) links.push(h("a.btn", { href: app.links.replay, text: "Watch the replay" }));
-    links.push(h("button.btn", { type: "button", onclick: () => { this.gameover.hidden = true; }, text: "Look at the board" }));
-    this.gameover.append(h("div.gameover-card", { role: "dialog", "aria-labelledby": "gameover-title" },
-      icon(won ? "claim" : "melee", "gameover-icon"),
-      h("h2", { id: "gameover-title", text: title }),
-      h("p.gameover-cause", { text: outcomeCause(o.cause) ? `Because ${outcomeCause(o.cause)}.` : "" }),
-      h("p.gameover-rounds", { text: `The game lasted ${app.view.turn.round} round${app.view.turn.round === 1 ? "" : "s"}.` }),
-      h("div.gameover-links", {}, links)));
-    this.gameover.hidden = false;
-  }
-}
-
-/** The log line's style for an event. */
-export function logClass(e) {
-  if (["damage_dealt", "knocked_out"].includes(e.kind)) return "hurt";
-  if (e.kind === "damage_prevented") return "saved";
-  if (/^turn_|round|ancients_turn|players_turn/.test(e.kind)) return "turn";
-  if (e.kind === "game_ended") return "over";
-  return "";
 }

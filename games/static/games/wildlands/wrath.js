@@ -1,20 +1,11 @@
 // The Wrath of the Ancients on the board. A wrath game plays like a skirmish (turns, hands,
-// shards, points, interrupts), so its view is drawn as one (`asSkirmish`); on top come the
+// shards, points, interrupts: modes.js answers alike for both); on top come the
 // Ancients faction's carried shards and special actions on its character rows, the mode's
 // goal, and its two questions: a special action's next choice (the server lists every
 // allowed answer in the prompt) and desperate measures (discard before the end draw).
-import { h } from "./dom.js";
+import { h } from "../shell/dom.js";
 import { icon } from "./icons.js";
 import { titleCase } from "./words.js";
-
-/** The board draws a wrath game as a skirmish; `variant` remembers the mode. */
-export function asSkirmish(view) {
-  if (view && view.mode === "wrath") {
-    view.variant = "wrath";
-    view.mode = "skirmish";
-  }
-  return view;
-}
 
 /** The Ancients' seat claims shards of every colour: the spaces holding any other player's
  * shard, or null when `seat` is not the Ancients (or the game is not a wrath game). */
@@ -78,7 +69,8 @@ const STEP_TITLES = {
   move: "Move?", melee: "Melee?", heavy_melee: "Heavy melee?", order: "Which Ancient acts next?",
 };
 
-function answerLabel(cmd, p, names) {
+/** One allowed answer of a special action's step in words, for its button. */
+export function answerLabel(cmd, p, names) {
   if (cmd.respond === "pass") return p.step === "damage" ? "Take none" : "Pass";
   if (typeof cmd.amount === "number") return `Take ${cmd.amount} damage: ${cmd.amount} attack${cmd.amount === 1 ? "" : "s"}`;
   if (typeof cmd.space === "number") return `Space ${cmd.space}`;

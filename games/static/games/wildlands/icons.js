@@ -1,5 +1,5 @@
 // Small stroke glyphs for action flags and wild uses, drawn on a 24x24 grid.
-import { svg } from "./dom.js";
+import { svg } from "../shell/dom.js";
 
 const GLYPHS = {
   melee: "M5 19L18 6M18 6h1v1M7 13l4 4M4 20l2-2",

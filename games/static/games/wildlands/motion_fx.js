@@ -1,13 +1,11 @@
-// How the board shows what happened: the pace of the Ancients' turn, a monster walking its
-// path space by space, an attack drawn from attacker to target, the damage popping up, the
-// caption saying it in words, and the "Animations: full / reduced / off" setting.
-//
-// Why its own module: the server sends an Ancients' turn as a quick burst of updates, so
-// the page has to pace them itself, one action at a time, slowly enough to follow.
-import { sleep, svg } from "./dom.js";
+// The Ancients' turn on the board, one monster action at a time: a monster walking its path
+// space by space, an attack drawn from attacker to target, the damage popping up, the caption
+// (the shell's Motion) saying it in words. The server sends that turn as a quick burst of
+// updates; the shell plays it through `animate(e, {paced: true})`, which lands here.
+import { sleep, svg } from "../shell/dom.js";
+import { animateEvent } from "./animate.js";
+import { figureKey } from "./figures_of_view.js";
 
-export const MOTION_KEY = "wildlands.animations";
-export const LEVELS = ["full", "reduced", "off"];
 /** One monster action on screen (a person reads the caption and sees it happen). */
 export const ACTION_MS = 800;
 /** One space of a monster's walk. */
@@ -15,56 +13,24 @@ export const STEP_MS = 340;
 /** A line of the Ancients' turn with nothing to draw (a card revealed, the track moving). */
 export const CAPTION_MS = 450;
 
-/** The saved setting, else reduced when the system asks for less motion, else full. */
-export function motionLevel() {
-  let saved = null;
-  try { saved = localStorage.getItem(MOTION_KEY); } catch { /* storage may be blocked */ }
-  if (LEVELS.includes(saved)) return saved;
-  const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  return reduce ? "reduced" : "full";
-}
-
 const MOVES = new Set(["character_moved", "monster_moved", "minion_moved", "ancient_moved", "figure_moved"]);
 
-export class Motion {
-  constructor(app, { caption, control }) {
+/** The spaces a move goes through after its start, its end included: the event's own path
+ * when it has one, else a shortest walk (`shortest(a, b)`, null when there is none). */
+export function pathOf(e, from, shortest) {
+  if (Array.isArray(e.path) && e.path.length) {
+    const path = e.path.filter((n) => typeof n === "number");
+    return path[0] === from || path[0] === e.from ? path.slice(1) : path;
+  }
+  const start = typeof e.from === "number" ? e.from : from;
+  return shortest(start, e.to) || [e.to];
+}
+
+export class MotionFx {
+  /** `app`: the Wildlands renderer (map, tokens); `motion`: the shell's setting and caption. */
+  constructor(app, motion) {
     this.app = app;
-    this.caption = caption;
-    this.level = motionLevel();
-    this.root = app.root;
-    this.apply();
-    if (control) {
-      control.value = this.level;
-      control.addEventListener("change", () => this.set(control.value));
-    }
-  }
-
-  set(level) {
-    if (!LEVELS.includes(level)) return;
-    this.level = level;
-    try { localStorage.setItem(MOTION_KEY, level); } catch { /* not saved, still used */ }
-    this.apply();
-  }
-
-  apply() {
-    for (const l of LEVELS) this.root.classList.toggle(`motion-${l}`, this.level === l);
-    this.root.dataset.motion = this.level;
-  }
-
-  get off() { return this.level === "off"; }
-
-  // ---------------------------------------------------------------- the caption
-  /** Say what is happening over the board; on a phone the bar stays in the viewport. */
-  say(text, e = {}) {
-    if (!this.caption || this.off || !text) return;
-    this.caption.textContent = text;
-    this.caption.dataset.kind = e.kind || "";
-    this.caption.dataset.seq = typeof e.seq === "number" ? String(e.seq) : "";
-    this.caption.classList.toggle("at-bottom", this.nearTop(e));
-    this.caption.hidden = false;
-    this.caption.classList.remove("fresh");
-    void this.caption.offsetWidth;
-    this.caption.classList.add("fresh");
+    this.motion = motion;
   }
 
   /** Whether the figures of `e` stand in the top quarter of the map, under the caption. */
@@ -76,20 +42,14 @@ export class Motion {
     return spots.some((p) => p && p[1] < y0 + (y1 - y0) * 0.25);
   }
 
-  hush() {
-    if (!this.caption) return;
-    this.caption.hidden = true;
-    this.caption.textContent = "";
-  }
-
   /** On a narrow screen, bring the map into view when the Ancients start acting. */
   showMap() {
     const frame = this.app.map.root;
-    if (!frame || this.off || window.innerWidth > 600) return;
+    if (!frame || this.motion.off || window.innerWidth > 600) return;
     const r = frame.getBoundingClientRect();
     const seen = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
     if (seen < Math.min(r.height, window.innerHeight) * 0.6) {
-      frame.scrollIntoView({ block: "start", behavior: this.level === "full" ? "smooth" : "auto" });
+      frame.scrollIntoView({ block: "start", behavior: this.motion.full ? "smooth" : "auto" });
     }
   }
 
@@ -97,7 +57,7 @@ export class Motion {
   /** Show one monster action of the Ancients' turn, paced; false when nothing was drawn. */
   async play(e, text) {
     if (e.kind === "ancients_turn_started") this.showMap();
-    this.say(text, e);
+    this.motion.say(text, { kind: e.kind, seq: e.seq, atBottom: this.nearTop(e) });
     const drawn = await this.draw(e);
     if (drawn || text) await sleep(drawn ? ACTION_MS : CAPTION_MS);
     return drawn;
@@ -107,13 +67,13 @@ export class Motion {
   async draw(e) {
     const app = this.app;
     if (MOVES.has(e.kind) && typeof e.to === "number") {
-      const id = e.figure || e.character || e.monster || e.minion || e.ancient || e.id;
+      const id = figureKey(e);
       if (!app.tokens.get(id)) return false;
       if (e.teleported) {
         this.jump(id, e.to);
         return true;
       }
-      if (this.level === "full") {
+      if (this.motion.full) {
         const path = this.pathOf(e, app.tokens.get(id).space);
         for (const space of path.slice(0, -1)) {
           app.tokens.update(id, { space });
@@ -126,17 +86,17 @@ export class Motion {
       return true;
     }
     if (e.kind === "attacked") {
-      const drawn = app.animateEvent(e);
+      const drawn = animateEvent(app, e);
       this.strike(e.attacker, e.target, e.space);
       return drawn;
     }
     if (e.kind === "damage_dealt") {
       const id = e.figure || e.character;
-      const drawn = app.animateEvent(e);
+      const drawn = animateEvent(app, e);
       if (drawn) this.pop(id, `−${e.amount ?? 1}`, "damage");
       return drawn;
     }
-    return app.animateEvent(e);
+    return animateEvent(app, e);
   }
 
   /** A figure that vanishes and reappears: no slide across the map, a fade where it lands. */
@@ -149,14 +109,7 @@ export class Motion {
   }
 
   /** The spaces a move goes through after its start, its end included. */
-  pathOf(e, from) {
-    if (Array.isArray(e.path) && e.path.length) {
-      const path = e.path.filter((n) => typeof n === "number");
-      return path[0] === from || path[0] === e.from ? path.slice(1) : path;
-    }
-    const start = typeof e.from === "number" ? e.from : from;
-    return this.app.map.path(start, e.to) || [e.to];
-  }
+  pathOf(e, from) { return pathOf(e, from, (a, b) => this.app.map.path(a, b)); }
 
   // ---------------------------------------------------------------- effects on the map
   /** A line from the attacker to its target (a figure, or the middle of a space). */

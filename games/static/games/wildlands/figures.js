@@ -1,6 +1,6 @@
 // Tokens on the map: characters, minions, Ancients, object counters, crystals and shards.
 // Every token is a <g> placed with a CSS transform, so a change of space animates.
-import { svg } from "./dom.js";
+import { svg } from "../shell/dom.js";
 
 const ORDER = { ancient: 0, character: 1, ghost: 2, minion: 3, object: 4, crystal: 5, shard: 6 };
 const MARKERS = new Set(["object", "crystal", "shard"]);

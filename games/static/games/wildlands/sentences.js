@@ -235,3 +235,34 @@ export function describe(e, names) {
   if (sentence) return sentence(e, names);
   return `${titleCase(e.kind || "something happened")}.`;
 }
+
+/** The log line's style for an event. */
+export function logClass(e) {
+  if (["damage_dealt", "knocked_out"].includes(e.kind)) return "hurt";
+  if (e.kind === "damage_prevented") return "saved";
+  if (/^turn_|round|ancients_turn|players_turn/.test(e.kind)) return "turn";
+  if (e.kind === "game_ended") return "over";
+  return "";
+}
+
+/**
+ * Reads old events for the log in the words of their moment: a minion is named with the
+ * space it had then ("Acolyte on 17"). Walking back from the newest event, a move puts it
+ * back where it came from. `view`: the newest view (null for an older page, which goes on
+ * from `saved`, what `keep()` returned for the page after it).
+ */
+export function historyReader(names, view, saved) {
+  const walk = view ? new Map((view.monsters || []).map((m) => [m.id, m.space])) : new Map(saved || []);
+  return {
+    describe(e) {
+      names.at = walk;
+      try { return describe(e, names); } finally { names.at = null; }
+    },
+    back(e) {
+      if (e.kind === "minion_moved" || e.kind === "ancient_moved") walk.set(e.figure, e.from);
+      else if (e.kind === "knocked_out") walk.set(e.figure, e.space);
+      else if (e.kind === "minion_summoned") walk.set(e.figure, null);
+    },
+    keep() { return walk; },
+  };
+}

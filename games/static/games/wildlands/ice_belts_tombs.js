@@ -1,8 +1,8 @@
 // A map's own rules drawn on the board: slippery ground, thin ice, conveyor belts and their
 // arrows, tombs and the curses they still hold. Drawn from the board data's `features`
-// (games/rules/map_features.py) so a new map combining them is drawn without a line of code;
+// (games/rules/maps/features.py) so a new map combining them is drawn without a line of code;
 // the curses left in the tombs come from each view (`map_rules.cursed_tombs`).
-import { svg } from "./dom.js";
+import { svg } from "../shell/dom.js";
 
 /** Draw every feature of this kind the board has, in a layer above the cells. */
 export function drawIceBeltsTombs(map, parent) {

@@ -1,6 +1,6 @@
 // The player's hand: cards drawn as scales (character icon + flag), the open action and
 // wild cards. Cards are buttons; the play flow decides which are selectable.
-import { clear, colourOf, h } from "./dom.js";
+import { clear, colourOf, h } from "../shell/dom.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { initials } from "./words.js";
 

@@ -2,11 +2,12 @@
 // shown as a modal with clear choices; everyone else sees who is being waited on. A treasure
 // the legal list offers meanwhile (one usable at any moment) is offered in the modal too,
 // since the modal keeps the panel's "use" buttons out of reach.
-import { clear, h } from "./dom.js";
+import { clear, h } from "../shell/dom.js";
 import { cardElement, shortName } from "./hand.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { promptWords, revealedCardWords, titleCase } from "./words.js";
 import { wrathPromptBody } from "./wrath.js";
+import { assignCommand, cardsFor, chooseCommand, defendCards, mapRuleAnswers, setupNeeded } from "./prompt_choices.js";
 
 export class PromptDialog {
   constructor(app, dialog) {
@@ -48,10 +49,7 @@ export class PromptDialog {
     this.app.sendCommand(command, null);
   }
 
-  cardsFor(predicate) {
-    const me = (this.app.view.players || []).find((p) => p.id === this.app.seat);
-    return ((me && me.hand) || []).filter(predicate);
-  }
+  cardsFor(predicate) { return cardsFor(this.app.view, this.app.seat, predicate); }
 
   /** The `use_treasure` commands the legal list offers now, exactly as listed. */
   treasureUses() {
@@ -95,12 +93,6 @@ export class PromptDialog {
       }));
   }
 
-  legalResponses(name) {
-    const legal = this.app.legal;
-    if (!legal) return null;
-    return legal.filter((c) => c.respond === name || c.do === name);
-  }
-
   renderPrompt(p) {
     const app = this.app;
     const names = app.names;
@@ -115,12 +107,7 @@ export class PromptDialog {
         break;
       case "defend": {
         const flags = p.defences || [];
-        let cards = this.cardsFor((c) => !c.wild && flags.some((f) => (c.icons || {})[p.character] === f || c.open === f));
-        const legal = this.legalResponses("defend");
-        if (legal) {
-          const ids = new Set(legal.flatMap((c) => c.cards || []));
-          cards = this.cardsFor((c) => ids.has(c.id));
-        }
+        const cards = defendCards(p, app.view, app.seat, app.legal);
         const target = names.character(p.character);
         body.push(head(`Defend ${target ? shortName(target.name) : p.character}?`, "shield"),
           h("p.prompt-text", { text: promptWords(p, names) }));
@@ -162,9 +149,7 @@ export class PromptDialog {
         // a map rule's question (slippery surface, conveyor belts): each answer the rules
         // allow, as listed; declining is always one of them
         body.push(head(p.kind === "push" ? "Push someone?" : "Run a conveyor belt?"), h("p.prompt-text", { text: promptWords(p, names) }));
-        const answers = p.kind === "push"
-          ? (p.options || []).flatMap((cid) => (p.spaces || []).map((sp) => ({ respond: "choose", character: cid, space: sp })))
-          : (p.options || []).map((belt) => ({ respond: "choose", belt }));
+        const answers = mapRuleAnswers(p);
         body.push(h("div.prompt-choices", {}, answers.map((cmd) => h("button.btn.choice", {
           type: "button", onclick: () => this.answer(cmd),
         }, cmd.belt ? `Run the ${cmd.belt} belt` : `Push ${names.figure(cmd.character)} to ${cmd.space}`))));
@@ -190,13 +175,7 @@ export class PromptDialog {
   }
 
   // ---- skirmish setup: secretly assign a dealt map card to each character
-  setupNeeded() {
-    const v = this.app.view;
-    if (v.turn.phase !== "setup" || !this.app.seat) return false;
-    const mine = (v.characters || []).filter((c) => c.player === this.app.seat);
-    const me = (v.players || []).find((p) => p.id === this.app.seat);
-    return mine.length > 0 && mine.every((c) => c.assigned === undefined || c.assigned === null) && me && (me.map_cards || []).length > 0;
-  }
+  setupNeeded() { return setupNeeded(this.app.view, this.app.seat); }
 
   renderSetup() {
     const v = this.app.view;
@@ -223,11 +202,12 @@ export class PromptDialog {
     const confirm = () => {
       const spaces = {};
       for (const [id, sel] of selects) spaces[id] = Number(sel.value);
-      if (new Set(Object.values(spaces)).size !== mine.length) {
-        error.textContent = "Each character needs a different map card.";
+      const made = assignCommand(spaces, mine.length);
+      if (made.error) {
+        error.textContent = made.error;
         return;
       }
-      this.answer({ do: "assign", spaces });
+      this.answer(made.command);
     };
     this.dialog.append(h("div.prompt", { dataset: { kind: "assign" } },
       h("header.prompt-head", {}, icon("reveal"), h("h2", { text: "Place your characters in secret" })),
@@ -238,10 +218,4 @@ export class PromptDialog {
         h("button.btn", { type: "button", onclick: shuffle, text: "Deal at random" }),
         h("button.btn.primary", { type: "button", onclick: confirm, text: "Confirm" }))));
   }
-}
-
-function chooseCommand(opt, names) {
-  if (typeof opt === "number") return { respond: "choose", space: opt };
-  if (names.character(opt)) return { respond: "choose", character: opt };
-  return { respond: "choose", figure: opt };
 }

@@ -1,9 +1,9 @@
-// The map's own rules drawn on the board (games/rules/map_features.py): thorn edges as
+// The map's own rules drawn on the board (games/rules/maps/features.py): thorn edges as
 // dashed thorny lines instead of walls, stairs as matching coloured outlines with a letter,
 // portals as sunbursts, the tower as a crown of rays, numberless cores without a number and
 // cores with a second number showing both. Every mark carries data-* attributes so a test
 // (and a curious player's inspector) can find it.
-import { svg } from "./dom.js";
+import { svg } from "../shell/dom.js";
 
 const STAIR_COLOURS = ["#2f7fbf", "#bf3f8f", "#3f9f4f", "#bf7f1f", "#6f4fbf", "#1f9f9f"];
 

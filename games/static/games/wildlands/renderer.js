@@ -1,0 +1,95 @@
+// Wildlands' renderer: what the board shell (shell/app.js, shell/replay.js) asks of a game.
+// This base draws a view (the map, its tokens, the side panel) and words its events and
+// turns; live.js adds the hand, the play flow, the questions and the Ancients' pace, and
+// replay.js the replay's hands. The shell calls:
+//   applyView(view, legal), renderSide(), describe(e), logClass(e), historyReader(view, saved),
+//   banner(), outcome(), learn(msg), animate(e, {paced, text}), and on the live board
+//   drawInteraction(message), handOff(), resetInput(message), paced(view), pacingOver().
+// Wildlands' own modules reach the shell's state through the getters below.
+import { BoardMap } from "./map.js";
+import { showCurses } from "./ice_belts_tombs.js";
+import { Tokens } from "./figures.js";
+import { colourForPlayer } from "./hand.js";
+import { icon } from "./icons.js";
+import { Names } from "./words.js";
+import { describe, historyReader, logClass } from "./sentences.js";
+import { SidePanels } from "./panels.js";
+import { figureDescs } from "./figures_of_view.js";
+import { animateEvent } from "./animate.js";
+import { awokenPart, banner, outcomeWords } from "./turns.js";
+
+/** Never the viewer's move (the replay, a spectator's page before a flow exists). */
+export const NO_FLOW = { canAct: () => false, canInterrupt: () => false };
+
+export class WildlandsRenderer {
+  /** `data`: the page's data (its `board` is the map to draw). */
+  constructor(app, root, data) {
+    this.app = app;
+    this.root = root;
+    this.names = new Names(this);
+    this.cardDefs = new Map(); // players' cards named in events: id -> what the card does
+    this.flow = NO_FLOW;
+    this.colourFor = colourForPlayer(app.view || {}, app.seats);
+    const $ = (sel) => root.querySelector(sel);
+    this.map = new BoardMap($("[data-role=map]"), data.board);
+    this.tokens = new Tokens(this.map, { onClick: (id) => this.onTokenClick(id) });
+    this.side = new SidePanels(this, $("[data-role=side]"));
+    this.parts = { map: this.map, tokens: this.tokens, names: this.names };
+  }
+
+  // ---------------------------------------------------------------- the shell's state
+  get view() { return this.app.view; }
+  get pendingView() { return this.app.pendingView; }
+  get seat() { return this.app.seat; }
+  get seats() { return this.app.seats; }
+  get legal() { return this.app.legal; }
+  get version() { return this.app.version; }
+
+  sendCommand(command, label) { return this.app.sendCommand(command, label); }
+  toast(text, kind) { if (this.app.toast) this.app.toast(text, kind); }
+  renderInteraction(message = null) { if (this.app.renderInteraction) this.app.renderInteraction(message); }
+
+  // ---------------------------------------------------------------- view helpers
+  awokenPart() { return awokenPart(this.view); }
+  objects() { return this.awokenPart().objects || this.view.objects || []; }
+  charactersById() { return new Map((this.view.characters || []).map((c) => [c.id, c])); }
+  me() { return (this.view.players || []).find((p) => p.id === this.seat) || null; }
+  figureDescs(view) { return figureDescs(view, { seat: this.seat, seats: this.seats, names: this.names }); }
+
+  /** Card definitions sent beside events (`cards`), so log lines can say what a card does. */
+  learnCards(cards) {
+    if (cards && typeof cards === "object") for (const [id, def] of Object.entries(cards)) this.cardDefs.set(id, def);
+  }
+
+  learn(msg) { this.learnCards(msg.cards); }
+
+  // ---------------------------------------------------------------- drawing a view
+  applyView(view) {
+    this.colourFor = colourForPlayer(view, this.seats);
+    this.root.dataset.mode = view.mode;
+    this.root.dataset.phase = view.turn.phase;
+    this.tokens.sync(this.figureDescs(view));
+    showCurses(this.map, view); // the tombs still holding a curse
+  }
+
+  renderSide() { this.side.renderSide(); }
+
+  onTokenClick(id) {
+    const d = this.tokens.get(id);
+    if (d && d.title) this.toast(d.title);
+  }
+
+  /** Show one event on the board; true when something visible happened. */
+  animateEvent(e) { return animateEvent(this, e); }
+
+  // ---------------------------------------------------------------- words
+  describe(e) { return describe(e, this.names); }
+  logClass(e) { return logClass(e); }
+  historyReader(view, saved) { return historyReader(this.names, view, saved); }
+  banner() { return banner(this.view, this.seat, this.names, this.flow.canAct()); }
+
+  outcome() {
+    const over = outcomeWords(this.view, this.seat, this.names);
+    return over && { ...over, icon: icon(over.won ? "claim" : "melee", "gameover-icon") };
+  }
+}
