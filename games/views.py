@@ -127,7 +127,7 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
         "seats": selectors.seats_summary(game),
         "ws_url": _ws_url(request, game),
     }
-    legal = selectors.legal_for(state, seat)
+    legal = selectors.legal_for(game, state, seat)
     if legal is not None:
         initial["legal"] = legal
     # the board UI's template; a plain fallback keeps the page working until it is installed
