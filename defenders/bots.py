@@ -70,6 +70,13 @@ def _score(state: GameState, seat: str, c: dict) -> float:
     return 0.0
 
 
+def _work_here(state: GameState, f) -> bool:
+    here = f.at
+    factory = state.factories.get(here)
+    return bool(state.pollution.get(here) or here in state.toxic or state.mechs.get(here)
+                or (factory and not factory[1]) or (is_maxed(state, f) and f.camps_left))
+
+
 def _in_factory(state: GameState, hex_: Optional[Hex]) -> bool:
     return hex_ is not None and hex_ in state.factories and not state.factories[hex_][1]
 
@@ -123,8 +130,8 @@ def _breach_score(state: GameState, f, c: dict) -> float:
 
 def _item_score(state: GameState, f, c: dict) -> float:
     item, effect = c["item"], c.get("effect")
-    if item == "bread":
-        return 75.0 if state.turn.ap == 0 else -20.0
+    if item == "bread":  # only for work right here: bread for a move could loop between camps
+        return 75.0 if state.turn.ap == 0 and _work_here(state, f) else -20.0
     if item == "potions":
         return 72.0 if effect == "heal" and f.damage >= 2 else (
             55.0 if effect == "clear" and not is_maxed(state, f) else -10.0)

@@ -32,6 +32,10 @@ MACHINES = "machines"  # the core's name for the opponent in `awaiting`
 # Every event kind a Defenders log holds (the board's sentences cover each one).
 EVENT_KINDS = ("cards_drawn", "cards_received", "deck_reshuffled", "turn_started",
                "turn_ended", "game_ended", *PUBLIC, *PRIVATE, "command_undone")
+# A bot seat that has made this many moves in one turn with nothing coming to light ends its
+# turn: the greedy bot's scores can loop (bread, then a move onto another camp that gives
+# the bread back, for ever), and a bot must never hold the table.
+BOT_TURN_MOVES = 40
 CAUSE_WORDS = {"rewilded": "the wild rewilded", "core_complete": "the machine core complete",
                "toxic_disaster": "a toxic disaster", "massacre": "a massacre"}
 
@@ -175,6 +179,8 @@ class DefendersGame(DefendersLobby, GameDefinition):
         legal = legal_commands(state.game, seat)
         if not legal:
             return None
+        if len(state.undo) >= BOT_TURN_MOVES and {"do": "end_turn"} in legal:
+            return {"do": "end_turn"}
         return bots.choose(state.game, seat, legal, Rng(_Seeded(seed)))
 
     def fallback_command(self, state: Table, seat: str) -> Optional[dict]:

@@ -20,6 +20,7 @@ from games.rules.rng import Rng, seed_state
 
 MAX_ROUNDS = 60
 MAX_STEPS = 20_000
+MAX_TURN_COMMANDS = 100  # a turn this long is a loop of free actions: the bot ends it
 
 
 class _Holder:
@@ -41,7 +42,7 @@ def play_game(content: Content, players: int, tier: str, seed: int) -> dict[str,
     factions = seat_factions(players, seed)
     state, _ = new_game(content, list(factions), factions, tier=tier, seed=seed)
     rng = Rng(_Holder(seed ^ 0x5EED))
-    steps = 0
+    steps, turn_key, turn_commands = 0, None, 0
     while state.outcome is None and steps < MAX_STEPS and state.turn.round <= MAX_ROUNDS:
         steps += 1
         waiting = awaiting(state)
@@ -49,7 +50,14 @@ def play_game(content: Content, players: int, tier: str, seed: int) -> dict[str,
             state, _ = advance(state, in_place=True, quiet=True)
             continue
         seat = waiting[0]
-        command = bots.choose(state, seat, legal_commands(state, seat), rng)
+        key = (state.turn.round, state.turn.stage, state.turn.active)
+        turn_commands = turn_commands + 1 if key == turn_key else 0
+        turn_key = key
+        legal = legal_commands(state, seat)
+        if turn_commands > MAX_TURN_COMMANDS and {"do": "end_turn"} in legal:
+            command = {"do": "end_turn"}
+        else:
+            command = bots.choose(state, seat, legal, rng)
         state, _ = apply(state, seat, command, in_place=True, quiet=True)
     if state.outcome is None:
         return {"result": "unfinished", "cause": None, "rounds": state.turn.round,
