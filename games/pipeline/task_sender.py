@@ -18,7 +18,7 @@ import queue
 import threading
 from typing import Any, Optional
 
-from wildlands_site.celery import app
+from celery import current_app as app  # the site's (wildlands_site.celery), made current
 
 logger = logging.getLogger(__name__)
 

@@ -1,4 +1,6 @@
-"""No two modules of the app import each other, directly or round a loop, at import time.
+"""No two modules of the app import each other, directly or round a loop, at import time;
+and no module of the site imports another round a loop at all, function-level imports
+included.
 
 A cycle works only while the import order happens to suit it, and it hides which module is
 the lower layer. The graph is read from the source (top-level `import` and `from` statements,
@@ -13,6 +15,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from support.import_graph import import_cycles
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_PACKAGES = ("games", "ancients_ai", "accounts", "wildlands_site")
@@ -153,3 +157,22 @@ def test_every_module_of_the_app_imports_in_a_fresh_interpreter():
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+# The site: the Django apps around the pure cores (games/rules, ancients_ai/engine and the
+# bots have their own test, tests/rules/test_pure_cores.py).
+SITE_PACKAGES = ("games", "ancients_ai", "accounts", "wildlands_site")
+NOT_THE_SITE = ("games.rules", "games.bots", "games.content", "ancients_ai.engine")
+
+
+def _of_the_site(module: str) -> bool:
+    return not any(module == core or module.startswith(core + ".") for core in NOT_THE_SITE)
+
+
+def test_no_module_of_the_site_imports_another_round_a_loop_even_inside_a_function():
+    """A ring closed by an import inside a function still ties its modules together: none
+    can be read, tested or moved without the others (the writer, the tasks, the bot seats,
+    undo and the history were one such knot)."""
+    rings = [ring for ring in import_cycles([ROOT / name for name in SITE_PACKAGES])
+             if any(_of_the_site(module) for module in ring)]
+    assert not rings, "import rings:\n" + "\n".join(" -> ".join(ring) for ring in rings)
