@@ -85,3 +85,12 @@ def test_bots_take_the_last_seats_with_factions_nobody_plays(owner):
 def test_a_deck_the_game_does_not_know_is_refused(owner):
     page = _new(_client(owner), deck="order:nobody")
     assert page.status_code == 200 and not Game.objects.exists()
+
+
+def test_the_board_page_names_the_defenders_renderer(owner, teammate):
+    client = _client(owner)
+    _new(client, players=2, bots=1)
+    game = Game.objects.get(mode="defenders")
+    page = client.get(reverse("games:board", kwargs={"game_id": game.id}))
+    assert page.status_code == 200
+    assert 'data-renderer="defenders"' in page.content.decode()
