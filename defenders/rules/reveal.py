@@ -101,11 +101,11 @@ def options(state: GameState, entry: dict) -> list:
     if effect == "relocate":
         habitat = state.defender(entry["card"]).ability.params["habitat"]  # type: ignore[union-attr]
         return [{"to": list(h)} for h in sorted(state.catalog.habitats)
-                if state.habitat(h) == habitat and h != at]
+                if state.habitat(h) in (habitat, "wild") and h != at]
     if effect == "relocate_camp":
         habitat = state.defender(entry["card"]).ability.params["habitat"]  # type: ignore[union-attr]
         free = [h for h in sorted(state.catalog.habitats)
-                if state.habitat(h) == habitat and state.camp_at(h) is None]
+                if state.habitat(h) in (habitat, "wild") and state.camp_at(h) is None]
         return [{"camp": list(c), "to": list(h)} for c in faction.camps
                 if state.usable_camp_at(c) for h in free]
     if effect == "relocate_all_adjacent":
