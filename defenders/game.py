@@ -12,12 +12,12 @@ view hides it until every seat has picked).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 
 from defenders.rules.events import PRIVATE, PUBLIC
 from defenders.rules.legal import legal_commands
 from defenders.rules.outcome import CAUSES
-from defenders.rules.setup import new_game
+from defenders.rules.setup import TIERS, new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
 from defenders.site import table as tables
@@ -195,6 +195,24 @@ class DefendersGame(DefendersLobby, GameDefinition):
 
     def loss_causes(self) -> Sequence[str]:
         return tuple(c for c, r in CAUSES.items() if r == "lost")
+
+    def rules_cases(self) -> Any:
+        """The rules-case adapter the site's runner uses for `mode: defenders` cases
+        (`defenders.rules_cases`: build_state, check_expect, run_case)."""
+        from defenders import rules_cases
+
+        return rules_cases
+
+    def simulator(self) -> Callable[..., dict]:
+        """`play_games(players, tier, games, seed)` of bot games, summarised (win rate, mean
+        rounds, how each game ended): what `simulate --mode defenders` prints."""
+        from defenders.simulate import play_games
+
+        return play_games
+
+    def difficulties(self) -> Sequence[str]:
+        """The tiers, easiest first (`simulate --difficulty`, the admin's balance runs)."""
+        return tuple(TIERS)
 
 
 GAME = DefendersGame()
