@@ -20,6 +20,7 @@ import yaml
 
 from games.content.common import ContentError
 
+from ancients_ai.content_limits import TooBig, load_bounded
 from ancients_ai.content_fragments import (
     YAML_LOADER, FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
     names_text, numbers_text, pairs_text, parse_actions, parse_effect, parse_icons, parse_names,
@@ -301,16 +302,23 @@ def to_yaml(data: Any, header: str = "") -> str:
 
 
 def from_yaml(text: str | bytes, source: str) -> Any:
-    """Parse an uploaded YAML file; a syntax error is a ContentError naming the file."""
+    """Parse an uploaded YAML file within `content_limits` (aliases, long numbers); a
+    syntax error, a broken limit or a value YAML cannot build (a date of month 13) is a
+    ContentError naming the file, in a message of a few lines at most."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise ContentError(source, "", "is not UTF-8 text") from None
     try:
-        return yaml.load(text, Loader=YAML_LOADER)
+        return load_bounded(text)
     except yaml.YAMLError as error:
-        raise ContentError(source, "", f"not valid YAML: {error}") from None
+        raise ContentError(source, "", f"not valid YAML: {str(error)[:400]}") from None
+    except TooBig as error:
+        raise ContentError(source, "", str(error)) from None
+    except (ValueError, OverflowError, RecursionError) as error:
+        raise ContentError(source, "", f"holds a value that cannot be read "
+                                       f"({str(error)[:200] or type(error).__name__})") from None
 
 
 def read_file(path, source: str) -> Any:

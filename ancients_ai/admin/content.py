@@ -24,11 +24,22 @@ from ancients_ai.models import (ActionCard, Faction, FactionCharacter, Map, MapS
 from ancients_ai.services import content as content_services
 
 
+MAX_MESSAGE = 600  # characters of one message on a page
+
+
 def describe(error: ContentError) -> str:
     """The validator's message as a designer reads it on the form: item, then problem."""
     if not error.item:
-        return error.problem
-    return f"{error.item[:1].upper()}{error.item[1:]}: {error.problem}"
+        return shorten(error.problem)
+    return shorten(f"{error.item[:1].upper()}{error.item[1:]}: {error.problem}")
+
+
+def shorten(message: str) -> str:
+    """At most MAX_MESSAGE characters: a message may quote the value it refuses, and an
+    uploaded value can be of any size."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[:MAX_MESSAGE - 30]}… ({len(message):,} characters in all)"
 
 
 class _Refused(Exception):

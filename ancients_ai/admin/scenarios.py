@@ -16,7 +16,7 @@ from games.content.common import ContentError
 
 from ancients_ai import content_io, selectors
 from ancients_ai.forms import ImportForm, PlaytestForm, SimulationForm
-from ancients_ai.admin.content import CheckedContentAdmin, RowErrorInline, describe
+from ancients_ai.admin.content import CheckedContentAdmin, RowErrorInline, describe, shorten
 from ancients_ai.models import (AncientCard, MinionCard, MinionType, Scenario, ScenarioSide,
                                 ScenarioVersion, SpecialAction, TrackSpace)
 from ancients_ai.services import content as content_services
@@ -235,7 +235,8 @@ class ScenarioAdmin(CheckedContentAdmin):
                 result = content_services.scenario_import_yaml(
                     text=upload.read(), source=upload.name, user=request.user)
             except ContentError as error:
-                form.add_error("file", describe(error) if error.source == upload.name else str(error))
+                form.add_error("file", describe(error) if error.source == upload.name
+                               else shorten(str(error)))
             else:
                 version = result.item.latest_version
                 word = "Created" if result.created else ("Updated" if result.changed else "Unchanged")
