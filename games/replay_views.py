@@ -19,9 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import replays, selectors, services
 from games.companion import TOKEN_SHAPE
-from games.board_data import board_svg_data
 from games.models import Game
-from games.rules.serialize import state_from_data
 
 
 @login_required
@@ -101,12 +99,16 @@ def _page(request: HttpRequest, game: Game, access: replays.Access, *,
         "total": total,
         "page": replays.PAGE_MAX,
         "steps_url": steps_url,
-        "board": board_svg_data(state_from_data(game.initial_snapshot).board) if total else None,
+        "board": None,
         "seats": [{**s, "connected": False} for s in selectors.seats_summary(game)],
         "board_url": reverse("games:board", kwargs={"game_id": game.id}) if is_player else "",
     }
+    definition = game.definition
+    if total:  # what the game's renderer draws beside each step's view (Wildlands: its map)
+        data.update(definition.board_page_data(definition.state_from_data(game.initial_snapshot)))
     return render(request, "games/replay.html", {
         "game": game, "seat": access.seat, "access": access, "replay": data,
+        "board_renderer": definition.renderer,
         "steps": [{"step": i, "version": game.version - total + 1 + i} for i in range(total)],
         "is_player": is_player,
         "can_share": is_player and game.status == Game.Status.FINISHED})
