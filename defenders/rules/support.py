@@ -40,12 +40,16 @@ def hand_of(state: GameState, faction: Faction) -> list:
 
 
 def reshuffle_deck(state: GameState, faction: Faction, events: EventLog) -> bool:
-    """An empty deck becomes the shuffled exhaustion pile, less this turn's active and
-    teamed-up defenders; False when nothing could be shuffled."""
+    """An empty deck becomes the shuffled exhaustion pile, less the defenders in play: this
+    turn's active and teamed-up ones, this round's pick of the faction (face down or not yet
+    played) and a defender whose ongoing ability is in force. False when nothing is left."""
     keep = set()
     if state.turn.faction == faction.id and state.turn.stage in ("action", "machines"):
         keep = {state.turn.defender, *state.turn.teamed}
-    if state.turn.stage in ("reveal",) and faction.top_live and faction.top is not None:
+    chosen = state.seat(faction.seat).chosen
+    if chosen is not None and state.defender(chosen).faction == faction.id:
+        keep.add(chosen)
+    if faction.top_live and faction.top is not None:
         keep.add(faction.top)
     pile = [c for c in faction.exhausted if c not in keep]
     if not pile:

@@ -153,3 +153,29 @@ def test_the_rules_core_imports_no_django_and_no_module_random() -> None:
            if m.split(".")[0] in ("django", "random", "celery", "channels", "yaml", "pathlib")
            or m == "defenders.content_loader" and p.parent.name == "rules"]
     assert files and bad == []
+
+
+JUNK = [None, 0, -1, True, "x", [], [0], [0, 0], [9, 9], [[0, 0], [1, 0]], {"hex": [1, 0]},
+        {"hex": [1, 0], "side": 9}, [1, "a"], {"a": 1}, 3.5]
+
+
+def test_mangled_commands_are_refused_cleanly_and_change_nothing() -> None:
+    """Every field of every legal command swapped for junk: accepted or a RuleError, never a
+    crash, and the state passed in is never changed."""
+    rng = Rng(_Seed(99))
+    tried = 0
+    for state, seat in positions(seed=13, players=2, limit=160):
+        if seat is None:
+            continue
+        before = dump(state)
+        for command in legal_commands(state, seat)[:6]:
+            for key in command:
+                mangled = dict(command)
+                mangled[key] = JUNK[rng.below(len(JUNK))]
+                try:
+                    apply(state, seat, mangled)
+                except RuleError:
+                    pass
+                tried += 1
+        assert dump(state) == before
+    assert tried > 300
