@@ -17,6 +17,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask
+from games.rules.maps.entry import enter
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import decks
@@ -205,11 +206,8 @@ def _shove(state: GameState, frame: StepsFrame, step: Any, actor: Optional[Monst
             to = tg.step_away(state, target.space, here)
         if to is None:
             return
-        if isinstance(target, Character):
-            origin: dict[str, Any] = {"from": target.space}  # `from` is a keyword
-            target.space = to
-            events.add("character_moved", character=target.id, **origin, to=to,
-                       pushed_by=actor.id)
+        if isinstance(target, Character):  # entering a space like any push (map rules)
+            enter(state, [(target, to)], "pushed", events, pushed_by=actor.id)
         else:
             place_monster(state, target, to, events, pushed_by=actor.id)
 

@@ -29,6 +29,7 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import resolve
+from games.rules.maps.entry import enter
 from games.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine.state import TreasureDef
@@ -163,10 +164,8 @@ def _check(state: GameState, seat: str, holder: Character, step, command: Comman
             raise RuleError("not_adjacent", f"space {to} is not within {step['move']} moves")
 
         def move(events):
-            origin = holder.space
-            holder.space = to
-            events.add("character_moved", character=holder.id, **{"from": origin}, to=to,
-                       treasure=True)
+            # a move like any other: the map's rules of the way and the space apply
+            enter(state, [(holder, to)], "treasure", events, reach=step["move"], treasure=True)
             if holder.ensnared:
                 release(state, holder, events, "treasure_moved")
         return move

@@ -87,6 +87,11 @@ class ModeRules:
         return []
 
     # -- hooks a mode may leave as they are (The Wrath of the Ancients uses them) -----------
+    def ancients_seat(self, state: GameState) -> str | None:
+        """The seat playing the Ancients faction, whose characters are Ancients (rules that
+        spare minions and Ancients spare them too); None when no seat does."""
+        return None
+
     def shards_received(self, state: GameState, player_id: str, spaces: list,
                         events: EventLog) -> list:
         """The shard spaces a player keeps from the map cards handed over at setup."""

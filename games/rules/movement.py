@@ -1,16 +1,13 @@
 """Moving characters: move (and climb), fly and rally."""
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.cards import (card_flag, card_moves, declared, discard_cards, single_card,
                                take_cards)
 from games.rules.combat import acting_character
 from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
-from games.rules.maps.thorns import crosses_thorns, flight_crosses_thorns, prick
-from games.rules.maps.hooks import count_move, entered
+from games.rules.maps.entry import enter
 from games.rules.modes import mode_of
 from games.rules.state import Character, GameState
 
@@ -33,25 +30,13 @@ def _step_to(state: GameState, character: Character, to) -> bool:
     return board.is_climb(here, to)
 
 
-def _place(state: GameState, character: Character, to: int, events: EventLog, **how) -> None:
-    origin: dict[str, Any] = {"from": character.space}  # `from` is a keyword
-    character.space = to
-    events.add("character_moved", character=character.id, **origin, to=to, **how)
-
-
 def move(state: GameState, seat: str, command: Command, events: EventLog) -> None:
     character = acting_character(state, seat, command.character)
     _free_to_move(character)
     climb = _step_to(state, character, command.to)
     if not declared(state, command.cards):
         _pay_move(state, seat, character, command, climb, events)
-    origin = character.space
-    assert origin is not None, "acting_character refuses a character off the board"
-    _place(state, character, command.to, events, climb=climb)
-    count_move(state, character)
-    entered(state, [character.id], "action", events)
-    if crosses_thorns(state, origin, command.to):  # crossing comes first: its frame runs on top
-        prick(state, [character], events)
+    enter(state, [(character, command.to)], "move", events, climb=climb)
 
 
 def _pay_move(state: GameState, seat: str, character: Character, command: Command,
@@ -105,10 +90,7 @@ def fly(state: GameState, seat: str, command: Command, events: EventLog) -> None
         discard_cards(player, [card_id])
         events.add("card_played", player=seat, card=card_id, action="fly",
                    character=character.id)
-    _place(state, character, command.to, events, flew=True)
-    entered(state, [character.id], "action", events)
-    if flight_crosses_thorns(state, origin, command.to, path):
-        prick(state, [character], events)
+    enter(state, [(character, command.to)], "fly", events, path=path, flew=True)
 
 
 def rally(state: GameState, seat: str, command: Command, events: EventLog) -> None:
@@ -147,14 +129,8 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
         discard_cards(player, command.cards)
         events.add("card_played", player=seat, cards=list(command.cards), action="rally",
                    character=leader.id)
-    crossers = []
-    for name, to in moves.items():
-        mover = state.characters[name]
-        if mover.space is not None and crosses_thorns(state, mover.space, to):
-            crossers.append(mover)
-        _place(state, mover, to, events, climb=climbs[name], rally=True)
-    entered(state, list(moves), "action", events)
-    prick(state, crossers, events)
+    enter(state, [(state.characters[name], to) for name, to in moves.items()], "rally", events,
+          shown={name: {"climb": climbs[name]} for name in moves}, rally=True)
 
 
 def _pay_rally_climbs(leader: Character, friend: Character, climbs: dict, extra: list) -> None:

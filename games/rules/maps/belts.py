@@ -10,7 +10,8 @@ Who scores: in a skirmish, a player who knocks out another player's character or
 shard; in The Awoken, where nobody scores points, a player whose character claims an
 ancient crystal (the Awoken's counterpart of collecting a shard). The scorer is asked
 (`belt`, with `options`: the belts' names) and may decline. Characters carried onto thin
-ice or a tomb trigger it as if they had walked there; carried characters never push.
+ice or a tomb trigger it as if they had walked there (`entry.enter`); carried characters
+never push.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask
-from games.rules.maps.hooks import EFFECTS, PROMPT_ANSWERS, MapEffectsFrame, entered
+from games.rules.maps.entry import enter
+from games.rules.maps.hooks import EFFECTS, PROMPT_ANSWERS, MapEffectsFrame
 from games.rules.modes import mode_of
 from games.rules.state import GameState
 
@@ -52,14 +54,11 @@ class Belts:
 def run_belt(state: GameState, seat: str, name: str, path: list[int], events: EventLog) -> None:
     """Move everything on the belt one space along, all at once."""
     steps = belt_steps(path)
-    carried = []
-    for character in state.characters.values():
-        if character.on_board and character.space in steps and not character.ensnared:
-            origin = character.space
-            character.space = steps[origin]
-            carried.append(character.id)
-            events.add("character_moved", character=character.id, **{"from": origin},
-                       to=character.space, belt=name)
+    riders = [c for c in state.characters.values()
+              if c.on_board and c.space in steps and not c.ensnared]
+    carried = [c.id for c in riders]
+    # placed and reported now, their spaces' rules queued: they run after the belt stops
+    enter(state, [(c, steps[c.space]) for c in riders], "belt", events, belt=name)
     monsters = []
     for monster in state.monsters.values():
         if monster.on_board and monster.space in steps:
@@ -72,7 +71,6 @@ def run_belt(state: GameState, seat: str, name: str, path: list[int], events: Ev
     objects = mode_of(state).carry_along(state, steps, events)
     events.add("belt_ran", player=seat, belt=name, path=list(path), characters=carried,
                monsters=monsters, shards=shards, objects=objects)
-    entered(state, carried, "belt", events)
 
 
 def belt_answers(state: GameState, seat: str) -> list:

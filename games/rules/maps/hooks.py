@@ -5,8 +5,9 @@ few moments of play, which of them apply, and queues them on one `map_effects` f
 each may stop for a person (a push to choose, a belt to run, a defence against thin ice)
 like any other resolution. The core calls:
 
-* `entered(state, [character ids], how, events)` after characters of a player's action
-  moved (`how`: "action" for move, fly and rally; "pushed"; "belt");
+* `entered(state, [character ids], how, events)` after characters entered their spaces,
+  called only by `entry.enter`, the one way every move, flight, rally, push, belt, special
+  action and treasure puts a character in a space (`how`: see `entry.HOWS`);
 * `revealed(state, character, events)` after a reveal;
 * `scored(state, seat, events)` after a player scored a point (a knock-out, a shard, or in
   The Awoken a crystal);
@@ -18,7 +19,10 @@ each registering its effect in `EFFECTS` with `run`, and `respond` if it asks). 
 imports none of them, so the core's modules (movement, combat, claims) may call the hooks
 while the rules' modules use the core. Nothing here knows a map by its name: a map is the
 sum of the primitives it lists. Monsters never trigger these rules (only characters call
-the hooks), so minions and Ancients are neither hurt nor moved by them except by a belt.
+the hooks). The Abyssal Lake's two rules (slippery surfaces, thin ice) also spare the
+Ancients when a seat plays them as a faction (`minion_or_ancient`); a belt moves everything.
+A knock-out a map's rule causes by itself (thorns, curses) goes to the victim's opponent
+(`opponent_of`), in every mode.
 """
 from __future__ import annotations
 
@@ -27,7 +31,8 @@ from typing import Any, Callable, Protocol
 from games.rules.commands import Command
 from games.rules.events import EventLog, register_event_kinds
 from games.rules.frames import push
-from games.rules.state import Character, Frame, GameState
+from games.rules.modes import mode_of
+from games.rules.state import Character, Frame, GameState, Monster
 
 register_event_kinds("ice_cracked", "curse_taken", "belt_ran")
 
@@ -58,7 +63,26 @@ def _queue(state: GameState, entries: list[dict]) -> None:
         push(state, MapEffectsFrame(kind="map_effects", queue=entries, asking=None))
 
 
+# --- who a rule touches and who it scores for -----------------------------------------------
+def minion_or_ancient(state: GameState, figure: Character | Monster) -> bool:
+    """A minion or an Ancient: a monster, or a character of the seat playing the Ancients
+    faction (The Wrath, a five-player war). The Abyssal Lake's rules leave these alone."""
+    return isinstance(figure, Monster) or figure.player == mode_of(state).ancients_seat(state)
+
+
+def opponent_of(state: GameState, character: Character) -> str | None:
+    """The opposing player a knock-out by a map's own rule is given to: the one player to
+    whom the character is an enemy (the other player of a two-player game, whatever the
+    mode); None when there is no such single player (co-op, three or more sides)."""
+    mode = mode_of(state)
+    enemies = [p for p in state.player_ids() if mode.is_enemy(state, p, character)]
+    return enemies[0] if len(enemies) == 1 else None
+
+
 # --- the hooks --------------------------------------------------------------------------------
+SELF_PROPELLED = ("move", "fly", "rally")  # a character entering by its own movement
+
+
 def entered(state: GameState, character_ids: list[str], how: str, events: EventLog) -> None:
     """Characters entered their current spaces: queue the rules of those spaces."""
     features = state.board.features
@@ -71,12 +95,14 @@ def entered(state: GameState, character_ids: list[str], how: str, events: EventL
         if space is None or character.knocked_out:
             continue
         base = {"character": cid, "space": space}
-        if space in (features.get("thin_ice") or ()):
+        spared = minion_or_ancient(state, character)
+        if space in (features.get("thin_ice") or ()) and not spared:
             entries.append({"rule": "thin_ice", **base})
         if space in (features.get("tombs") or ()):
             entries.append({"rule": "tombs", **base})
         slippery = features.get("slippery")
-        if how == "action" and (slippery is True or space in (slippery or ())):
+        if (how in SELF_PROPELLED and not spared
+                and (slippery is True or space in (slippery or ()))):
             entries.append({"rule": "slippery", **base})
     _queue(state, entries)
 

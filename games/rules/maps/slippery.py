@@ -6,7 +6,8 @@ player may push one other character in that space into any space next to it (acr
 open boundary; a push onto high ground costs nothing). The player is asked (`push`, with
 `options`: who may be pushed, and `spaces`: where) and may decline. A pushed character does not
 push in turn (it did not move itself), so pushes never chain; it does crack thin ice and
-take a tomb's curse where it lands. Minions and Ancients neither push nor are pushed, and a
+take a tomb's curse where it lands. Minions and Ancients neither push nor are pushed (monsters,
+and the characters of a seat playing the Ancients faction: `hooks.minion_or_ancient`), and a
 character held by a stasis trap stays put.
 """
 from __future__ import annotations
@@ -15,7 +16,9 @@ from games.rules.commands import Command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask
-from games.rules.maps.hooks import EFFECTS, PROMPT_ANSWERS, MapEffectsFrame, entered, moves_this_turn
+from games.rules.maps.entry import enter
+from games.rules.maps.hooks import (EFFECTS, PROMPT_ANSWERS, MapEffectsFrame, minion_or_ancient,
+                                   moves_this_turn)
 from games.rules.state import GameState
 
 MOVES_NEEDED = 2
@@ -31,7 +34,7 @@ class Slippery:
             return
         options = sorted(c.id for c in state.characters.values()
                          if c.space == space and not c.knocked_out and c.id != character.id
-                         and not c.ensnared)
+                         and not c.ensnared and not minion_or_ancient(state, c))
         to = sorted(state.board.neighbours(space))
         if not options or not to:
             return
@@ -53,11 +56,9 @@ class Slippery:
                             f"next to {entry['space']} ({', '.join(map(str, prompt.data['spaces']))}),"
                             " or pass")
         state.prompt = None
-        pushed = state.characters[command.character]
-        events.add("character_moved", character=pushed.id, **{"from": pushed.space},
-                   to=command.space, pushed_by=entry["character"])
-        pushed.space = command.space
-        entered(state, [pushed.id], "pushed", events)
+        assert command.space is not None, "checked against the spaces offered"
+        enter(state, [(state.characters[command.character], command.space)], "pushed", events,
+              pushed_by=entry["character"])
 
 
 def push_answers(state: GameState, seat: str) -> list:

@@ -4,17 +4,19 @@ cracks the ice under everyone else there.
 Every other character in the space takes 1 damage, as an attack of the kind `thin_ice` made
 by the entering character's player: each may block it with a card showing `cover`, whether
 or not the space has cover (`combat.COVER_ANYWHERE`). A knock-out scores for that player as
-any knock-out would. Minions and Ancients neither crack the ice nor fall through it.
+any knock-out would. Minions and Ancients neither crack the ice nor are hurt by it: monsters,
+and the characters of a seat playing the Ancients faction (`hooks.minion_or_ancient`).
 
 It holds whenever a character enters by its player's move, flight or rally, by a push on a
-slippery surface, or on a conveyor belt (`maps.hooks.entered`); not when it is revealed there.
+slippery surface, on a conveyor belt, in a special action or by any other way (`entry.enter`);
+not when it is revealed there.
 """
 from __future__ import annotations
 
 from games.rules.combat import start_attack
 from games.rules.commands import Command
 from games.rules.events import EventLog
-from games.rules.maps.hooks import EFFECTS, MapEffectsFrame
+from games.rules.maps.hooks import EFFECTS, MapEffectsFrame, minion_or_ancient
 from games.rules.state import GameState
 
 
@@ -26,7 +28,8 @@ class ThinIce:
         if character.knocked_out or character.space != space:
             return
         others = [c.id for c in state.characters.values()
-                  if c.space == space and not c.knocked_out and c.id != character.id]
+                  if c.space == space and not c.knocked_out and c.id != character.id
+                  and not minion_or_ancient(state, c)]
         if not others:
             return
         events.add("ice_cracked", character=character.id, space=space, targets=others)

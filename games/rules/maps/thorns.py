@@ -5,15 +5,16 @@ The map primitive `thorns` lists pairs of spaces whose shared boundary is a thor
 across it takes 1 damage unless its player plays a card with cover, wherever the character
 stands (so unlike a ranged attack, the space's own cover does not matter). The damage is an
 attack frame of kind "thorns", so the defence prompt, the bots and the board work as for any
-attack. When thorns knock a character out, the point goes to the opponent if there is
-exactly one (the maps with thorns are for two players); otherwise nobody scores.
-Only characters are pricked: monsters walk through.
+attack. When thorns knock a character out, the point goes to its opponent if it has exactly
+one (the maps with thorns are for two players), in every mode; otherwise nobody scores.
+Only characters are pricked (in The Wrath the Ancients are characters): monsters walk
+through. Every way of entering a space checks the crossing (`entry.enter`).
 """
 from __future__ import annotations
 
 from games.rules.combat import start_attack
 from games.rules.events import EventLog
-from games.rules.frames import resolve
+from games.rules.maps.hooks import opponent_of
 from games.rules.state import Character, GameState
 
 THORNS = "thorns"  # the attack kind, in `combat.DAMAGE` and `combat.DEFENCES`
@@ -24,9 +25,11 @@ def crosses_thorns(state: GameState, a: int, b: int) -> bool:
     return sorted((a, b)) in state.board.features.get("thorns", [])
 
 
-def flight_crosses_thorns(state: GameState, origin: int, to: int, path: list[int] | None) -> bool:
-    """A flight crosses thorns along its given path; without one, only if every way of at most
-    two steps to `to` does (a flyer takes the way round when there is one)."""
+def way_crosses_thorns(state: GameState, origin: int, to: int, path: list[int] | None,
+                       reach: int = 2) -> bool:
+    """A way of several steps (a flight, a treasure's move) crosses thorns along its given
+    path; without one, only if every way of at most `reach` steps to `to` does (a character
+    takes the way round when there is one)."""
     board = state.board
     if path:
         here = origin
@@ -35,20 +38,23 @@ def flight_crosses_thorns(state: GameState, origin: int, to: int, path: list[int
                 return True
             here = step
         return False
-    if board.is_adjacent(origin, to) and not crosses_thorns(state, origin, to):
-        return False
-    middles = board.neighbours(origin) & board.neighbours(to)
-    if any(not crosses_thorns(state, origin, m) and not crosses_thorns(state, m, to) for m in middles):
-        return False
+    frontier, seen = {origin}, {origin}
+    for _ in range(reach):
+        frontier = {n for here in frontier for n in board.neighbours(here)
+                    if not crosses_thorns(state, here, n)} - seen
+        if to in frontier:
+            return False
+        seen |= frontier
     return True
 
 
 def prick(state: GameState, crossers: list[Character], events: EventLog) -> None:
-    """Each character that crossed thorns takes 1 damage, defended by a card with cover."""
-    if not crossers:
-        return
-    player = crossers[0].player
-    opponents = [p for p in state.player_ids() if p != player]
-    side = opponents[0] if state.mode == "skirmish" and len(opponents) == 1 else player
-    start_attack(state, attacker=THORNS, side=side, attack=THORNS, targets=[c.id for c in crossers])
-    resolve(state, events)
+    """Each character that crossed thorns takes 1 damage, defended by a card with cover. A
+    knock-out is given to the character's opponent (`hooks.opponent_of`); without a single
+    opponent it scores for nobody."""
+    sides: dict[str, list[str]] = {}
+    for character in crossers:
+        side = opponent_of(state, character) or character.player  # own side: no point
+        sides.setdefault(side, []).append(character.id)
+    for side, targets in sides.items():
+        start_attack(state, attacker=THORNS, side=side, attack=THORNS, targets=targets)

@@ -55,6 +55,10 @@ def _team_index(state: GameState, team_id: str | None) -> int:
 class WarAncientsRules(WarRules):
     """The war's answers, with the Ancients faction's when the war has five players."""
 
+    def ancients_seat(self, state: GameState) -> str | None:
+        part = ancients_part(state)
+        return None if part is None else part.ancients
+
     # -- turns are the teams': a claimed shard waits for the Ancients' team's next one ----
     def turn_number(self, state: GameState) -> int:
         war = war_of(state)

@@ -23,13 +23,14 @@ against each enemy character in turn, so it names its target.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from games.rules.combat import acting_character, start_attack
 from games.rules.commands import Command, parse_command
 from games.rules.errors import RuleError
 from games.rules.events import EventLog
 from games.rules.frames import ask, push, resolve
+from games.rules.maps.entry import enter
 from games.rules.modes import mode_of
 from games.rules.state import Character, Frame, GameState
 from games.rules.wrath.state import ready_shards, wrath_of
@@ -197,11 +198,14 @@ NEXT = {"magus": _magus, "automaton": _automaton, "phantasm": _phantasm,
 # -- carrying out a choice ------------------------------------------------------------------------
 def _move(state: GameState, frame: SpecialFrame, figure: Character, to: int,
           events: EventLog) -> None:
-    origin: dict[str, Any] = {"from": figure.space}  # `from` is a keyword
-    climb = figure.space is not None and state.board.is_climb(figure.space, to)
-    figure.space = to
-    events.add("character_moved", character=figure.id, **origin, to=to, climb=climb,
-               special=frame["special"])
+    """A move (or climb) action taken inside the special action: a move like any other, so
+    the map's rules apply (thorns crossed, thin ice, a tomb's curse, a slippery surface)."""
+    enter(state, [(figure, to)], "move", events, shown={figure.id: {"climb": _climbs(state, figure, to)}},
+          special=frame["special"])
+
+
+def _climbs(state: GameState, figure: Character, to: int) -> bool:
+    return figure.space is not None and state.board.is_climb(figure.space, to)
 
 
 def _attack(state: GameState, frame: SpecialFrame, attacker: Character, attack: str,
@@ -224,8 +228,10 @@ def _apply(state: GameState, frame: SpecialFrame, actor: Character, step: str, a
         if step == "character":
             frame["picked"].append(answer["character"])
         else:
-            for cid in frame["picked"]:
-                _move(state, frame, state.characters[cid], answer["space"], events)
+            # both placed at once, walking nowhere (no thorns): the space's rules still hold
+            to, picked = answer["space"], [state.characters[cid] for cid in frame["picked"]]
+            enter(state, [(c, to) for c in picked], "placed", events,
+                  shown={c.id: {"climb": _climbs(state, c, to)} for c in picked}, special=special)
             frame["moved"] = True
     elif special == "automaton":
         if step == "damage":

@@ -55,6 +55,9 @@ class WrathRules(SkirmishRules):
 
     name = WRATH
 
+    def ancients_seat(self, state: GameState) -> str | None:
+        return wrath_of(state).ancients
+
     # -- setup and the end of a turn ---------------------------------------------------------
     def shards_received(self, state: GameState, player_id: str, spaces: list,
                         events: EventLog) -> list:
