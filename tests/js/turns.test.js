@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { canAct, canInterrupt, handOffModel, idleWords, outcomeWords, turnWords, waitingWords } from "../../games/static/games/wildlands/turns.js";
+import { isCompetitive, isWar, oneSeatAtATime } from "../../games/static/games/wildlands/modes.js";
 import { host, view } from "./support.js";
 
 const namesFor = (v, seat) => host({ view: v, seat }).names;
@@ -128,4 +129,13 @@ test("a war team of three ends its turn for all", () => {
   assert.equal(m.both.text, "End for all…");
   assert.equal(m.both.confirm.title, "End your team's turn for all of you?");
   assert.equal(m.both.confirm.lines.length, 2);
+});
+
+test("the modes as the board asks them: co-op, one seat at a time, teams", () => {
+  const ask = (v) => [isCompetitive(v), oneSeatAtATime(v), isWar(v)];
+  assert.deepEqual(ask(view("awoken")), [false, false, false]);
+  assert.deepEqual(ask(view("skirmish")), [true, true, false]);
+  assert.deepEqual(ask(view("wrath")), [true, true, false]);
+  assert.deepEqual(ask(view("war", { war: { teams: [] } })), [true, false, true]);
+  assert.deepEqual(ask(view("war")), [true, false, false]); // no teams in the view yet
 });

@@ -14,13 +14,6 @@ export function isCompetitive(view) {
 /** War for the Crystals with its teams in the view. */
 export function isWar(view) { return view.mode === "war" && !!view.war; }
 
-/** The Wrath of the Ancients: a skirmish in which one seat plays the Ancients. */
-export function isWrath(view) { return view.mode === "wrath"; }
-
-/** One seat at a time holds the turn (`turn.actor`): a skirmish and The Wrath. */
+/** One seat at a time holds the turn (`turn.actor`): a skirmish and The Wrath of the
+ * Ancients (a skirmish in which one seat plays the Ancients). */
 export function oneSeatAtATime(view) { return view.mode === "skirmish" || view.mode === "wrath"; }
-
-/** The seat whose turn it is in a mode where one seat at a time plays, else null. */
-export function turnOwner(view) {
-  return oneSeatAtATime(view) ? (view.turn && view.turn.actor) || null : null;
-}
