@@ -28,6 +28,7 @@ run: migrate
 	@if DEBUG=$${DEBUG:-1} $(BIN)/python manage.py help load_content >/dev/null 2>&1; then \
 		DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_content; \
 	else echo "load_content: command not available yet, skipped"; fi
+	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py load_defenders_content
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b $(HOST) -p $(PORT) wildlands_site.asgi:application
