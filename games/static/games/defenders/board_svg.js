@@ -50,7 +50,7 @@ export class BoardSvg {
       const cell = svg("g", { class: "dw-hex", "data-hex": key }, g);
       const factory = factories.get(key);
       if (same(hex, [0, 0])) {
-        cell.classList.add("core");
+        cell.classList.add("dw-core-hex");
         svg("polygon", { points: hexPoints(hex), class: "dw-core" }, cell);
         this.drawStack(cell, board, c);
         svg("title", {}, cell).textContent = `The machine core: ${board.core.length} factory tile${board.core.length === 1 ? "" : "s"} stacked`;
@@ -74,15 +74,15 @@ export class BoardSvg {
   drawStack(cell, board, c) {
     const tiles = board.core;
     tiles.forEach((tile, i) => {
-      svg("rect", { x: round(c.x - 14), y: round(c.y + 12 - i * 4), width: 28, height: 3, rx: 1, class: "dw-stack-tile" }, cell);
+      svg("rect", { x: round(c.x - 13), y: round(c.y + 24 - i * 4), width: 26, height: 3, rx: 1, class: "dw-stack-tile" }, cell);
       void tile;
     });
     const top = tiles[tiles.length - 1];
     if (top !== undefined) {
-      text(cell, c.x, c.y - 4, String(top), "dw-factory-number core");
+      text(cell, c.x, c.y - 14, String(top), "dw-factory-number core");
       this.drawArrow(cell, [0, 0], board.arrows[String(top)]);
     }
-    text(cell, c.x, c.y - 19, board.direction === "left" ? "⟲" : "⟳", "dw-direction");
+    text(cell, c.x - 17, c.y - 4, board.direction === "left" ? "⟲" : "⟳", "dw-direction");
   }
 
   /** A factory's arrow: from near its centre towards its arrow's corner. */
@@ -209,18 +209,20 @@ export class BoardSvg {
     }
   }
 
-  /** Flash the places an event touched (model.js applyEvent's answer). */
+  /** Light the places an event touched (model.js applyEvent's answer) until the next step
+   * is drawn or the view comes (`clearFlash`), so the caption and its place go together. */
   flash(places, kind = "") {
-    const g = this.layers.flash;
+    const g = clear(this.layers.flash);
     const made = [];
     for (const hex of (places && places.hexes) || []) made.push(svg("polygon", { points: hexPoints(hex, SIZE, 2), class: `dw-flash ${kind}` }, g));
     for (const e of (places && places.edges) || []) {
       const ends = edgeEnds(e);
       if (ends) made.push(svg("line", { ...endsAttrs(ends), class: `dw-flash-edge ${kind}` }, g));
     }
-    setTimeout(() => made.forEach((n) => n.remove()), 900);
     return made.length > 0;
   }
+
+  clearFlash() { clear(this.layers.flash); }
 }
 
 function endsAttrs(ends) {

@@ -11,7 +11,7 @@ const TOXIC_SLOTS = 6;
  * "face-down" | "picked"} or null. A face-down pick of another seat is never named. */
 export function activeDefender(view, faction, seat) {
   const t = view.turn;
-  if (t.faction === faction.id && t.defender) return { card: t.defender, state: "acting" };
+  if (t.stage !== "organize" && t.faction === faction.id && t.defender) return { card: t.defender, state: "acting" };
   const entry = (view.seats || []).find((s) => s.id === faction.seat);
   if (t.stage === "organize") {
     if (entry && entry.id === seat && entry.chosen) return { card: entry.chosen, state: "picked" };
@@ -34,7 +34,9 @@ export class DefendersPanels {
     const v = this.game.view;
     clear(this.host);
     this.host.append(this.machinePanel(v));
-    for (const f of v.factions || []) this.host.append(this.factionPanel(v, f));
+    // the seat's own factions first, then the others in turn order
+    const factions = [...(v.factions || [])].sort((x, y) => (y.seat === this.game.seat) - (x.seat === this.game.seat));
+    for (const f of factions) this.host.append(this.factionPanel(v, f));
   }
 
   machinePanel(v) {
@@ -62,7 +64,7 @@ export class DefendersPanels {
     const seat = game.seat;
     const mine = f.seat === seat;
     const t = v.turn;
-    const acting = t.faction === f.id;
+    const acting = t.stage === "action" && t.faction === f.id;
     const entry = (v.seats || []).find((s) => s.id === f.seat) || {};
     const active = activeDefender(v, f, seat);
     const panel = h(`section.panel.player.dw-faction${mine ? ".me" : ""}${acting ? ".acting" : ""}${f.exited ? ".exited" : ""}`, {

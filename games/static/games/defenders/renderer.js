@@ -65,6 +65,7 @@ export class DefendersRenderer {
     this.root.dataset.stage = view.turn.stage;
     this.root.dataset.round = String(view.turn.round);
     this.board.draw(boardOf(view));
+    this.board.clearFlash();
   }
 
   renderSide() { this.panels.render(); }

@@ -111,7 +111,11 @@ export class Names {
     return n ? `Player ${n[1]}` : String(id);
   }
 
-  seatCap(id) { return capitalise(this.seat(id)); }
+  /** As `seat`, at the start of a sentence: "You", "Player 2"; a person's name as they wrote it. */
+  seatCap(id) {
+    const name = this.seat(id);
+    return name === "you" ? "You" : name;
+  }
 
   habitat(kind) { return (HABITATS[kind] && HABITATS[kind].label) || String(kind || "habitat"); }
 
