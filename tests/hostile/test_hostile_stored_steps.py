@@ -78,7 +78,7 @@ async def test_a_huge_last_seq_in_the_connect_url_still_gives_a_full_update(tabl
 def game_against_a_bot(owner) -> Game:
     """A skirmish of `owner` against one bot, played by the bot until it is the person's
     move."""
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=2, bots=1, seed=11)
     game.refresh_from_db()
     return game

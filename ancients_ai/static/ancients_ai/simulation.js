@@ -4,6 +4,11 @@
 // done (or failed) the page reloads once to show the server-rendered charts.
 (function () {
   "use strict";
+  // The compare choice shows its run at once (a listener, not an inline handler: the
+  // site's Content-Security-Policy refuses those).
+  document.querySelectorAll("select[data-submit-on-change]").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
   var box = document.getElementById("balance-progress");
   if (!box) return;
   var status = box.dataset.status;
