@@ -123,6 +123,16 @@ def click_first_target_hex(page) -> None:
     until_moved_on(page, before)
 
 
+def pick_first_card(page) -> str:
+    """Click the first card of the hand the seat may pick; its name."""
+    card = page.locator(".dw-card.playable").first
+    name = card.locator(".dw-card-name").inner_text()
+    before = version(page)
+    card.click()
+    until_moved_on(page, before)
+    return name
+
+
 def test_a_solo_game_played_to_its_end(people):
     ada = make_user("dw_solo")
     game = new_table(ada, players=1, bots=0, tier="extreme", deck="order:ember",
@@ -140,11 +150,7 @@ def test_a_solo_game_played_to_its_end(people):
     expect(page.locator("[data-role=hint]")).to_contain_text("Pick your active defender")
 
     # the first pick by a click on a card of the hand
-    card = page.locator(".dw-card.playable").first
-    name = card.locator(".dw-card-name").inner_text()
-    before = version(page)
-    card.click()
-    until_moved_on(page, before)
+    name = pick_first_card(page)
     expect(page.locator("[data-role=log]")).to_contain_text(f"The active defenders are turned over: {name} for you.")
     until_stage(page, "action", "reveal")
     docs_shot(page, "defenders-board")
@@ -163,6 +169,7 @@ def test_a_solo_game_played_to_its_end(people):
     page.wait_for_function("() => window.wildlandsReplay && window.wildlandsReplay.current === 6", timeout=15_000)
     expect(page.locator(".dw-hex")).to_have_count(37)
     expect(page.locator(".dw-camp")).to_have_count(2)
+    expect(page.locator("[data-role=hands] .dw-card").first).to_be_visible()  # a finished game shows its hands
     page.click("[data-role=next]")
     page.wait_for_function("() => window.wildlandsReplay.current === 7")
     expect(page.locator("[data-role=sentences] li").first).not_to_have_text("")
@@ -187,11 +194,7 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
         expect(page.locator("[data-role=hint]")).to_contain_text("Pick your active defender in secret. 1 other player still has to pick.")
 
     # ada picks; bea's page tells her someone picked, never what
-    pick = a.locator(".dw-card.playable").first
-    secret = pick.locator(".dw-card-name").inner_text()
-    before = version(a)
-    pick.click()
-    until_moved_on(a, before)
+    secret = pick_first_card(a)
     expect(a.locator("[data-role=hint]")).to_contain_text(f"You picked {secret}. Waiting for 1 player to pick")
     expect(b.locator("[data-role=log]")).to_contain_text("ada has picked an active defender.")
     wait_idle(b)
@@ -202,12 +205,9 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
     assert secret not in b.evaluate(f"JSON.stringify({APP}.view)")
 
     # bea picks: both picks are turned over on both pages
-    mine = b.locator(".dw-card.playable").first
-    hers = mine.locator(".dw-card-name").inner_text()
+    hers = b.locator(".dw-card.playable .dw-card-name").first.inner_text()
     assert hers not in a.locator("body").inner_text()
-    before = version(b)
-    mine.click()
-    until_moved_on(b, before)
+    assert pick_first_card(b) == hers
     for page in (a, b):
         expect(page.locator("[data-role=log]")).to_contain_text("The active defenders are turned over:")
         expect(page.locator("[data-role=log]")).to_contain_text(secret)
@@ -240,9 +240,7 @@ def test_a_machine_turn_is_watched_step_by_step(people):
     for _ in range(2):
         click_first_target_hex(page)
     until_stage(page, "organize")
-    before = version(page)
-    page.locator(".dw-card.playable").first.click()
-    until_moved_on(page, before)
+    pick_first_card(page)
     until_stage(page, "action", "reveal")
     while stage(page) == "reveal":  # an ability asks first: its first answer
         before = version(page)

@@ -8,7 +8,7 @@
 import { clear, h, sleep } from "../shell/dom.js";
 import { BoardSvg } from "./board_svg.js";
 import { DefendersPanels } from "./panels.js";
-import { DefendersHand } from "./hand.js";
+import { DefendersHand, cardElement } from "./hand.js";
 import { applyEvent, boardOf } from "./model.js";
 import { clickCommand, commandLabel, sortLegal } from "./commands.js";
 import { describe, isMachineEvent, logClass } from "./sentences.js";
@@ -44,6 +44,7 @@ export class DefendersRenderer {
     this.panels = new DefendersPanels(this, $("[data-role=side]"));
     this.hand = new DefendersHand($("[data-role=hand]"));
     this.intentHost = $("[data-role=intent]");
+    this.hands = this.live ? null : $("[data-role=hands]"); // the replay's hands, when it may show them
     this.asking = null; // several commands fit one click: the page asks which
     this.message = null;
     this.machineCard = null; // the machine card being played, while its update is shown
@@ -66,6 +67,20 @@ export class DefendersRenderer {
     this.root.dataset.round = String(view.turn.round);
     this.board.draw(boardOf(view));
     this.board.clearFlash();
+    if (this.hands) this.renderHands(view);
+  }
+
+  /** The replay's hands: every seat's a revealed replay holds, else the viewer's own. */
+  renderHands(view) {
+    clear(this.hands);
+    const shown = (view.seats || []).filter((s) => Array.isArray(s.hand));
+    for (const s of shown) {
+      const who = this.names.seat(s.id);
+      this.hands.append(h("section.replay-hand", { dataset: { player: s.id } },
+        h("h3", { text: who === "you" ? "Your hand" : `${who}'s hand` }),
+        h("div.hand", {}, s.hand.length ? s.hand.map((card) => cardElement(card)) : h("p.empty-hand", { text: "No defenders in hand." }))));
+    }
+    this.hands.hidden = !shown.length;
   }
 
   renderSide() { this.panels.render(); }
