@@ -85,6 +85,13 @@ def state_to_data(state: GameState) -> dict[str, Any]:
                  "faction": t.faction, "defender": t.defender, "ap": t.ap,
                  "teamed": list(t.teamed), "done": list(t.done),
                  "pending": [dict(p) for p in t.pending], "skip_machine": t.skip_machine},
+        **board_data(state), "deck": list(state.deck), "discard": list(state.discard),
+    }
+
+
+def board_data(state: GameState) -> dict[str, Any]:
+    """The machines and the board as everyone sees them (stored and viewed alike)."""
+    return {
         "direction": state.direction, "core": list(state.core),
         "arrows": {str(k): v for k, v in sorted(state.arrows.items())},
         "factories": [[hex_data(h), v[0], v[1]] for h, v in sorted(state.factories.items())],
@@ -94,8 +101,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
         "engines": [None if g.in_core else {"left": hex_data(g.left), "right": hex_data(g.right),
                                             "ahead": hex_data(g.ahead)} for g in state.engines],
         "mechs": _counts(state.mechs), "pollution": _counts(state.pollution),
-        "toxic": _hexes(sorted(state.toxic)), "deck": list(state.deck),
-        "discard": list(state.discard),
+        "toxic": _hexes(sorted(state.toxic)),
         "deaths": {k: list(v) for k, v in sorted(state.deaths.items())},
         "outcome": None if state.outcome is None else state.outcome.to_data(),
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from defenders.rules.hexes import hex_data
-from defenders.rules.serialize import _counts, _edges, _hexes
+from defenders.rules.serialize import _hexes, board_data
 from defenders.rules.state import GameState
 from defenders.rules.turns import awaiting
 
@@ -57,17 +57,6 @@ def view_for(state: GameState, seat: Optional[str]) -> dict[str, Any]:
                  "faction": t.faction, "defender": t.defender, "ap": t.ap,
                  "teamed": list(t.teamed), "pending": [dict(p) for p in t.pending]},
         "awaiting": awaiting(state),
-        "direction": state.direction, "core": list(state.core),
-        "arrows": {str(k): v for k, v in sorted(state.arrows.items())},
-        "factories": [[hex_data(h), v[0], v[1]] for h, v in sorted(state.factories.items())],
-        "walls": _edges(state.walls),
-        "breaches": [[[hex_data(e[0]), hex_data(e[1])], f]
-                     for e, f in sorted(state.breaches.items())],
-        "engines": [None if g.in_core else {"left": hex_data(g.left), "right": hex_data(g.right),
-                                            "ahead": hex_data(g.ahead)} for g in state.engines],
-        "mechs": _counts(state.mechs), "pollution": _counts(state.pollution),
-        "toxic": _hexes(sorted(state.toxic)), "machine_deck_size": len(state.deck),
+        **board_data(state), "machine_deck_size": len(state.deck),
         "machine_discard": list(state.discard),
-        "deaths": {k: list(v) for k, v in sorted(state.deaths.items())},
-        "outcome": None if state.outcome is None else state.outcome.to_data(),
     }
