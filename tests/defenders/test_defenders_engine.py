@@ -179,3 +179,49 @@ def test_mangled_commands_are_refused_cleanly_and_change_nothing() -> None:
                 tried += 1
         assert dump(state) == before
     assert tried > 300
+
+
+def _candidates(state, seat) -> list:
+    """Many commands, most of them wrong: every hex, edge, card and item in simple shapes."""
+    from defenders.rules.hexes import board_hexes, edges_of
+    hexes = [list(h) for h in board_hexes()]
+    found: list = [{"do": d} for d in ("build_camp", "clear_pollution", "heal", "destroy_mech",
+                                        "rewild", "gain_item", "end_turn")]
+    for h in hexes:
+        found += [{"do": "move", "to": h}, {"do": "regroup", "to": h}]
+        found += [{"do": "start_camp", "faction": f, "hex": h} for f in state.factions]
+        found += [{"do": "use_item", "item": "maps", "effect": e, "to": h}
+                  for e in ("move", "regroup")]
+    for f in state.factions.values():
+        if f.at is not None:
+            for e in edges_of(f.at):
+                edge_data = [list(e[0]), list(e[1])]
+                found += [{"do": "breach", "edge": edge_data},
+                          {"do": "use_item", "item": "rockets", "effect": "breach",
+                           "edge": edge_data}]
+            found.append({"do": "use_item", "item": "rockets", "effect": "destroy",
+                          "at": list(f.at)})
+        found.append({"do": "choose", "from_deck": f.id})
+    found += [{"do": "use_item", "item": "bread"},
+              {"do": "use_item", "item": "potions", "effect": "heal"},
+              {"do": "use_item", "item": "potions", "effect": "clear"}]
+    for card in state.seat(seat).hand:
+        found += [{"do": "choose", "card": card}, {"do": "team_up", "card": card}]
+    return found
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_every_accepted_command_of_these_shapes_is_listed(players: int) -> None:
+    checked = 0
+    for state, seat in positions(seed=21, players=players, limit=220):
+        if seat is None:
+            continue
+        legal = legal_commands(state, seat)
+        for command in _candidates(state, seat):
+            try:
+                apply(state, seat, command)
+            except RuleError:
+                continue
+            checked += 1
+            assert command in legal, (command, state.turn.stage)
+    assert checked > 100
