@@ -1,4 +1,5 @@
-"""Defenders of the Wild's event kinds, registered in the shared registry with who sees them.
+"""Defenders of the Wild's event kinds, in a registry of its own with who sees them (the
+shared `EventLog` checks each kind against its class's `kinds`; Wildlands keeps its own).
 
 Kinds are past tense. Most are public; a seat's own draws (`cards_received`) and its own
 secret choice (`defender_chosen_privately`) are for that seat only. Shared kinds that mean
@@ -7,7 +8,10 @@ the same here (`cards_drawn`, `cards_received`, `deck_reshuffled`, `turn_started
 """
 from __future__ import annotations
 
-from games.rules.events import Audience, EventLog, register_event_kinds
+from games.rules.events import Audience, register_event_kinds
+from games.rules.events import EventLog as _EventLog
+
+KINDS: dict[str, Audience] = {}  # Defenders' kinds, apart from Wildlands'
 
 PUBLIC = (
     # set-up and rounds
@@ -30,7 +34,13 @@ PUBLIC = (
 PRIVATE = ("defender_chosen_privately",)
 
 register_event_kinds("cards_drawn", "deck_reshuffled", "turn_started", "turn_ended",
-                     "game_ended", *PUBLIC)
-register_event_kinds("cards_received", *PRIVATE, audience=Audience.SEATS)
+                     "game_ended", "command_undone", *PUBLIC, registry=KINDS)
+register_event_kinds("cards_received", *PRIVATE, audience=Audience.SEATS, registry=KINDS)
 
-__all__ = ["EventLog", "PUBLIC", "PRIVATE"]
+
+class EventLog(_EventLog):
+    """The events of one Defenders command: only Defenders' kinds."""
+
+    kinds = KINDS
+
+__all__ = ["EventLog", "KINDS", "PUBLIC", "PRIVATE"]

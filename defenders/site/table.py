@@ -21,9 +21,9 @@ from defenders.rules import engine
 from defenders.rules.serialize import state_from_data, state_to_data
 from defenders.rules.state import GameState
 from games.rules.errors import RuleError
-from games.rules.events import Event, EventLog, register_event_kinds
+from defenders.rules.events import EventLog
+from games.rules.events import Event
 
-register_event_kinds("command_undone")
 
 # What a change in each part of `secrets_mark` means, in the order of the mark.
 _REVEALS = ("the turn passed on", "a defender deck was drawn from", "a card left or joined a hand",

@@ -4,12 +4,16 @@ Every kind is registered with its audience before it can be added, the way error
 (`errors.CODES`): the board's words, the rules cases and the stored log all match on these
 names, so a kind nobody registered is a bug that must show up in the first test that emits
 it. The skirmish and shared kinds are registered here; the Awoken registers its own.
+
+Each game has its own registry: `EVENT_KINDS` is Wildlands' (its board's words and
+docs/engine.md list exactly these), and another game built on these helpers keeps its kinds
+in a dict of its own, passed as `registry=` and named by its `EventLog` subclass's `kinds`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional
 
 
 class Audience(str, Enum):
@@ -23,14 +27,17 @@ class UnknownEventKind(LookupError):
     """An event kind that was never registered, or added with the wrong audience."""
 
 
-EVENT_KINDS: dict[str, Audience] = {}
+EVENT_KINDS: dict[str, Audience] = {}  # Wildlands' kinds
 
 
-def register_event_kinds(*kinds: str, audience: Audience = Audience.EVERYONE) -> None:
-    """Register kinds; registering one again with another audience is refused, since two
-    modules would then disagree about who may see it."""
+def register_event_kinds(*kinds: str, audience: Audience = Audience.EVERYONE,
+                         registry: Optional[dict[str, Audience]] = None) -> None:
+    """Register kinds (in Wildlands' registry unless another game's is given); registering
+    one again with another audience is refused, since two modules would then disagree
+    about who may see it."""
+    known_kinds = EVENT_KINDS if registry is None else registry
     for kind in kinds:
-        known = EVENT_KINDS.setdefault(kind, audience)
+        known = known_kinds.setdefault(kind, audience)
         if known is not audience:
             raise UnknownEventKind(f"event kind {kind!r} is already registered for {known.value}")
 
@@ -64,7 +71,10 @@ class Event:
 
 
 class EventLog(list):
-    """The events of one command, appended in order."""
+    """The events of one command, appended in order, of the kinds in `kinds` (a game's
+    registry: another game subclasses this with its own)."""
+
+    kinds: ClassVar[dict[str, Audience]] = EVENT_KINDS
 
     def add(self, kind: str, *, visible_to: Optional[tuple] = None, **data: Any) -> None:
         """Record an event; `visible_to` limits it to those seats (a destination in the
@@ -73,9 +83,10 @@ class EventLog(list):
         :raises UnknownEventKind: the kind is not registered, or `visible_to` does not match
             its audience (a private kind sent to everyone would leak a hand).
         """
-        audience = EVENT_KINDS.get(kind)
+        audience = self.kinds.get(kind)
         if audience is None:
-            raise UnknownEventKind(f"event kind {kind!r} is not registered (events.EVENT_KINDS)")
+            raise UnknownEventKind(f"event kind {kind!r} is not registered "
+                                   f"({type(self).__name__}.kinds)")
         if (audience is Audience.SEATS) != (visible_to is not None):
             raise UnknownEventKind(f"event kind {kind!r} is for {audience.value}, "
                                    f"but was added with visible_to={visible_to!r}")
