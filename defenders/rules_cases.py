@@ -15,6 +15,7 @@ from defenders.rules.content import Content, DefenderDef, TrackSide, _ability
 from defenders.rules.engine import advance, apply
 from defenders.rules.hexes import CORE, is_right_handed, parse_edge, parse_hex
 from defenders.rules.serialize import state_to_data
+from defenders.rules.rng_util import Seeded
 from defenders.rules.setup import TRACK_SIDE, deal_board
 from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, Turn, set_count
 from defenders.rules_cases_expect import check_expect
@@ -62,7 +63,7 @@ def hex_counts(raw: Any, where: str) -> dict:
     return found
 
 
-def _habitats(case: dict, holder: GameState, content: Content) -> tuple[dict, tuple]:
+def _habitats(case: dict, holder: Seeded, content: Content) -> tuple[dict, tuple]:
     board = case.get("board") or {"deal": True}
     if board.get("deal"):
         return deal_board(holder, content)
@@ -87,8 +88,7 @@ def build_state(case: dict, source: str = "case") -> GameState:
     if case.get("mode", "defenders") != "defenders":
         raise CaseError("this adapter reads `mode: defenders` cases")
     content = _content()
-    holder = GameState(catalog=None, seats=[], factions={},  # type: ignore[arg-type]
-                       rng=seed_state(int(case.get("seed", 0))))
+    holder = Seeded(seed_state(int(case.get("seed", 0))))
     habitats, layout = _habitats(case, holder, content)
     defenders = dict(content.defenders)
     for raw in case.get("defenders") or []:

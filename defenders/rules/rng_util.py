@@ -8,6 +8,13 @@ from games.rules.rng import Rng
 T = TypeVar("T")
 
 
+class Seeded:
+    """A bare holder of the generator, for dealing before a state exists."""
+
+    def __init__(self, rng: int) -> None:
+        self.rng = rng
+
+
 def shuffle(state: Any, items: MutableSequence[T]) -> None:
     Rng(state).shuffle(items)
 

@@ -7,14 +7,14 @@ resort, a case the shipped tiles never deal).
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from defenders.rules import engines
 from defenders.rules.checks import hex_field, only_fields, refuse, str_field
 from defenders.rules.content import Content, FactionDef
 from defenders.rules.events import EventLog
 from defenders.rules.hexes import CORE, RADIUS, ring, spoke
-from defenders.rules.rng_util import below, shuffle
+from defenders.rules.rng_util import Seeded, below, shuffle
 from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, set_count
 from defenders.rules.turns import start_round
 from games.rules.rng import seed_state
@@ -25,7 +25,7 @@ BREACH_MARKERS = 12
 HAND = 3
 
 
-def deal_board(state: GameState, content: Content) -> tuple[dict, tuple]:
+def deal_board(state: Any, content: Content) -> tuple[dict, tuple]:
     tiles = list(content.tiles)
     shuffle(state, tiles)
     habitats, layout = {}, []
@@ -66,7 +66,7 @@ def new_game(content: Content, seats: Sequence[str], factions: Mapping[str, Sequ
             or any(f not in content.factions for f in order):
         refuse("invalid_command", f"each seat plays {per_seat} different faction(s)")
     organizers = dict(organizers or {})
-    holder = GameState(catalog=None, seats=[], factions={}, rng=seed_state(seed))  # type: ignore[arg-type]
+    holder = Seeded(seed_state(seed))
     habitats, layout = deal_board(holder, content)
     track = content.tracks[TRACK_SIDE[len(seats)]]
     in_play: dict[str, FactionDef] = {f: content.factions[f] for f in order}

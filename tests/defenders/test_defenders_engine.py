@@ -225,3 +225,23 @@ def test_every_accepted_command_of_these_shapes_is_listed(players: int) -> None:
             checked += 1
             assert command in legal, (command, state.turn.stage)
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_nothing_is_lost_or_made_during_a_game(players: int) -> None:
+    """Every defender card is in exactly one place (a hand, a deck, an exhaustion pile, under
+    a death token); at most 20 mechs, 6 toxic sites and 12 breach markers are out; a hex never
+    holds both pollution and a toxic site, nor 3 pollution."""
+    for seed in (31, 32):
+        for state, _ in positions(seed=seed, players=players, limit=600):
+            places = [c for s in state.seats for c in s.hand]
+            for f in state.factions.values():
+                places += f.deck + f.exhausted
+            places += [c for dead in state.deaths.values() for c in dead]
+            assert sorted(places) == sorted(state.catalog.defenders)
+            assert sum(state.mechs.values()) <= 20 and len(state.toxic) <= 6
+            assert all(0 < n < 3 for n in state.pollution.values())
+            assert not set(state.pollution) & state.toxic
+            markers = sum(f.breaches_left for f in state.factions.values())
+            assert markers + len(state.breaches) == 6 * len(state.factions) if players < 3 \
+                else markers + len(state.breaches) == 12
