@@ -186,8 +186,15 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
     open_board(a, game.id)
     open_board(b, game.id)
 
-    for page in (a, b):  # each places its own starting camp; the other's shows up on both boards
-        click_first_target_hex(page)
+    # each places its own starting camp (ada on the board, bea from the list of the same
+    # choices, as a keyboard would); the other's shows up on both boards
+    click_first_target_hex(a)
+    b.click(".dw-choices summary")
+    choice = b.locator(".dw-choices button").first
+    expect(choice).to_have_text(re.compile(r"^Start the Coven camp in the marsh at \(-?\d, -?\d\)$"))
+    before = version(b)
+    choice.click()
+    until_moved_on(b, before)
     for page in (a, b):
         until_stage(page, "organize")
         expect(page.locator(".dw-camp")).to_have_count(2)
@@ -234,7 +241,7 @@ CAPTIONS = """() => {
 def test_a_machine_turn_is_watched_step_by_step(people):
     ada = make_user("dw_watch")
     game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
-                     second_deck="coven:morrow", seed=8)
+                     second_deck="coven:morrow", seed=13)
     page = people(user=ada)
     open_board(page, game.id, motion="off")
     for _ in range(2):

@@ -66,6 +66,8 @@ test("the machines' steps read as what the board shows", () => {
     "Pollution spreads from the machine core into the plains at (1, 0).");
   assert.equal(describe({ kind: "mech_moved", origin: [2, 0], to: [1, 0], count: 2, pursued: "sect" }, names, view),
     "2 hunter mechs close in on The Sect, from (2, 0) to the plains at (1, 0).");
+  assert.equal(describe({ kind: "machine_card_drawn", card: "engines-2", card_kind: "engines", difficult: false }, names), "The machines draw an Engines card.");
+  assert.equal(describe({ kind: "machine_card_drawn", card: "mechs-1-difficult", card_kind: "mechs", difficult: true }, names), "The machines draw a difficult Mechs card.");
   assert.equal(logClass({ kind: "factory_landed" }), "machine");
 });
 

@@ -172,6 +172,15 @@ export class DefendersRenderer {
       const words = m ? m.text : view.turn.stage === "organize" ? organizeWords(view, this.seat, this.names).text : idleWords(view, this.seat, this.names, this.legal);
       row.classList.toggle("idle", !m);
       row.append(h("span.intent-text", { dataset: { role: "hint" }, text: words }));
+      const placed = [...sorted.hexes.values(), ...sorted.edges.values()].flat();
+      if (placed.length) {
+        // the board's targets as a list too: for keyboards, and for small hexes on a phone
+        row.append(h("details.dw-choices", {},
+          h("summary", { text: `Or pick from a list (${placed.length})` }),
+          h("div.options", {}, placed.map((cmd) => h("button.btn.chip", {
+            type: "button", dataset: { do: cmd.do }, onclick: () => this.send(cmd), text: commandLabel(cmd, this.names, view),
+          })))));
+      }
       if (sorted.buttons.length) {
         row.append(h("div.options.dw-actions", {}, sorted.buttons.map((cmd) => h("button.btn.option", {
           type: "button", dataset: { do: cmd.do, item: cmd.item || "" }, onclick: () => this.send(cmd), text: commandLabel(cmd, this.names, view),

@@ -100,7 +100,10 @@ export function describe(e, names, view = null) {
     case "cards_received": return `You draw ${listWords((e.cards || []).map((c) => names.card(c)))}.`;
     case "deck_reshuffled": return `${F()} shuffle their exhaustion pile into a new deck of ${plural(e.size, "card")}.`;
     case "machines_turn_started": return "The machines take their turn.";
-    case "machine_card_drawn": return `The machines draw ${e.difficult ? "a difficult" : "a"} ${CARD_KINDS[e.card_kind] || e.card_kind} card.`;
+    case "machine_card_drawn": {
+      const kind = CARD_KINDS[e.card_kind] || String(e.card_kind || "machine");
+      return `The machines draw ${e.difficult ? "a difficult" : /^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} card.`;
+    }
     case "machine_deck_reshuffled": return `The machine deck is shuffled again (${plural(e.size, "card")}).`;
     case "machine_turn_skipped": return "The machines are hacked: no machine card this time.";
     case "machines_turn_ended": return "The machines' turn is over.";
