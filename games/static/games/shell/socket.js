@@ -1,9 +1,36 @@
 // One reconnecting websocket per board page. On every (re)connect it asks for what it
 // missed with `resync` and the last sequence number it saw; it retries with backoff.
 
+/** The page's own WebSocket, timers and events (tests/js passes its own `env`). */
+function pageEnv() {
+  return {
+    WebSocket: globalThis.WebSocket,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (id) => clearInterval(id),
+    random: () => Math.random(),
+    /** `retry` when the network is back or the page is shown again. */
+    watch(retry) {
+      window.addEventListener("online", retry);
+      document.addEventListener("visibilitychange", () => {
+        if (!document.hidden) retry();
+      });
+    },
+  };
+}
+
+/** The wait before reconnect attempt `attempt` (0 first): doubling from 0.5 s to 10 s at
+ * most, half of it drawn at random so many pages do not all come back at once. */
+export function backoff(attempt, random) {
+  const base = Math.min(10000, 500 * 2 ** attempt);
+  return base / 2 + random() * (base / 2);
+}
+
 export class GameSocket {
-  constructor(url, { onMessage, onStatus, lastSeq }) {
+  constructor(url, { onMessage, onStatus, lastSeq }, env = pageEnv()) {
     this.url = url;
+    this.env = env;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
     this.lastSeq = lastSeq; // a function returning the last seen seq
@@ -11,19 +38,17 @@ export class GameSocket {
     this.closed = false;
     this.outbox = [];
     this.connect();
-    window.addEventListener("online", () => this.retryNow());
-    document.addEventListener("visibilitychange", () => {
-      if (!document.hidden) this.retryNow();
-    });
+    env.watch(() => this.retryNow());
   }
 
   connect() {
     if (this.closed) return;
-    clearTimeout(this.timer);
+    const env = this.env;
+    env.clearTimeout(this.timer);
     this.onStatus(this.attempt ? "reconnecting" : "connecting");
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = new env.WebSocket(this.url);
     } catch (err) {
       this.schedule();
       return;
@@ -34,8 +59,8 @@ export class GameSocket {
       this.onStatus("online");
       this.raw({ type: "resync", last_seq: this.lastSeq() });
       while (this.outbox.length) this.raw(this.outbox.shift());
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.raw({ type: "ping" }), 25000);
+      env.clearInterval(this.pinger);
+      this.pinger = env.setInterval(() => this.raw({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (ev) => {
       let msg;
@@ -47,7 +72,7 @@ export class GameSocket {
       this.onMessage(msg);
     });
     ws.addEventListener("close", () => {
-      clearInterval(this.pinger);
+      env.clearInterval(this.pinger);
       if (this.ws === ws) this.ws = null;
       this.schedule();
     });
@@ -59,11 +84,10 @@ export class GameSocket {
   schedule() {
     if (this.closed) return;
     this.onStatus("offline");
-    const base = Math.min(10000, 500 * 2 ** this.attempt);
-    const delay = base / 2 + Math.random() * (base / 2);
+    const delay = backoff(this.attempt, this.env.random);
     this.attempt += 1;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.connect(), delay);
+    this.env.clearTimeout(this.timer);
+    this.timer = this.env.setTimeout(() => this.connect(), delay);
   }
 
   retryNow() {
@@ -74,7 +98,7 @@ export class GameSocket {
   }
 
   raw(obj) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+    if (this.ws && this.ws.readyState === this.env.WebSocket.OPEN) {
       this.ws.send(JSON.stringify(obj));
       return true;
     }
@@ -97,8 +121,8 @@ export class GameSocket {
 
   close() {
     this.closed = true;
-    clearTimeout(this.timer);
-    clearInterval(this.pinger);
+    this.env.clearTimeout(this.timer);
+    this.env.clearInterval(this.pinger);
     if (this.ws) this.ws.close();
   }
 }
