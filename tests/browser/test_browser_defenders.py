@@ -257,6 +257,8 @@ def test_a_machine_turn_is_watched_step_by_step(people):
     # a move, taken back while nothing hidden came to light (no die was rolled)
     move = page.evaluate(f"{APP}.legal.find((c) => c.do === 'move')")
     origin = page.evaluate(f"{APP}.view.factions.find((f) => f.id === {APP}.view.turn.faction).at")
+    assert not any(hex_ == origin for hex_, _ in page.evaluate(f"{APP}.view.mechs")), \
+        "a mech shares the starting camp (a move would roll the die): the test needs another seed"
     faction = page.evaluate(f"{APP}.view.turn.faction")
     organizer = page.locator(f".dw-organizer[data-organizer={faction}]")
     before = version(page)

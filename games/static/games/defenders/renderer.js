@@ -15,8 +15,10 @@ import { describe, isMachineEvent, logClass } from "./sentences.js";
 import { banner, handOffModel, idleWords, organizeWords, outcomeWords } from "./turns.js";
 import { Names } from "./words.js";
 
-/** Pauses after one event drawn: a machine step (its caption must be read), a player's move. */
+/** Pauses after one event drawn: a machine step that changes the board (its caption must be
+ * read), one told in the caption only, a player's move; animations "reduced" halve them. */
 export const MACHINE_STEP_MS = 750;
+export const MACHINE_WORDS_MS = 500;
 export const PLAYER_STEP_MS = 300;
 
 function loadStyles() {
@@ -116,7 +118,8 @@ export class DefendersRenderer {
       this.board.flash(places, machine ? "machine" : "player");
     }
     this.root.dataset.lastStep = e.kind;
-    await sleep(paced || machine ? MACHINE_STEP_MS : PLAYER_STEP_MS);
+    const pause = !(paced || machine) ? PLAYER_STEP_MS : places ? MACHINE_STEP_MS : MACHINE_WORDS_MS;
+    await sleep(this.app.motion && !this.app.motion.full ? pause / 2 : pause);
     return true;
   }
 
