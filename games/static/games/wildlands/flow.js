@@ -8,7 +8,7 @@ import { isCompetitive, isWar } from "./modes.js";
 import { sameTeam, teamShards } from "./war.js";
 import { ancientsClaimSpaces } from "./wrath.js";
 import { DEFENCE_ONLY, KNOWN, legalMatching } from "./legal.js";
-import { canAct, canInterrupt } from "./turns.js";
+import { canAct, canInterrupt, REVEAL_FIRST, revealsFirst } from "./turns.js";
 import { STEPS } from "./flow_steps.js";
 
 export class PlayFlow {
@@ -183,9 +183,9 @@ export class PlayFlow {
     this.selectedCard = cardId;
     this.options = this.optionsFor(card);
     if (!this.options.length) {
-      const why = !this.canAct() && !this.canInterrupt()
-        ? this.app.waitingWords()
-        : "This card has nothing to do right now (its characters are not on the board).";
+      const why = !this.canAct() && !this.canInterrupt() ? this.app.waitingWords()
+        : revealsFirst(this.app.view, this.app.seat, this.app.legal).length ? REVEAL_FIRST
+          : "This card has nothing to do right now (its characters are not on the board).";
       this.options = null;
       this.selectedCard = null;
       this.app.renderInteraction(why);

@@ -9,7 +9,7 @@ import { PromptDialog } from "./prompts.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { titleCase } from "./words.js";
 import { MotionFx } from "./motion_fx.js";
-import { handOffModel, idleWords, waitingWords } from "./turns.js";
+import { handOffModel, idleWords, revealsFirst, waitingWords } from "./turns.js";
 import { WildlandsRenderer } from "./renderer.js";
 
 /** The pause after one event of the players' own turn shown on the board. */
@@ -97,12 +97,17 @@ export class WildlandsLive extends WildlandsRenderer {
     if (inst) {
       this.message = null;
       this.intentHost.append(this.instructionRow(inst, step));
-    } else if (this.message) {
-      this.intentHost.append(h(`div.intent-row${this.message.error ? ".error" : ""}`, { role: this.message.error ? "alert" : null }, h("span.intent-text", { text: this.message.text })));
-      this.message = null;
     } else {
-      this.intentHost.append(h("div.intent-row.idle", {}, h("span.intent-text", { text: idleWords(this.view, this.seat, this.names, this.legal) })));
+      const said = this.message;
+      const row = said
+        ? h(`div.intent-row${said.error ? ".error" : ""}`, { role: said.error ? "alert" : null }, h("span.intent-text", { text: said.text }))
+        : h("div.intent-row.idle", {}, h("span.intent-text", { text: idleWords(this.view, this.seat, this.names, this.legal) }));
+      this.message = null;
+      const reveals = revealsFirst(this.view, this.seat, this.legal);
+      if (reveals.length) row.append(this.revealButtons(reveals));
+      this.intentHost.append(row);
     }
+    this.root.classList.toggle("must-reveal", !!revealsFirst(this.view, this.seat, this.legal).length);
     if (this.app.pending.size) this.intentHost.append(h("span.sending", { text: "Sending…" }));
   }
 
@@ -129,6 +134,15 @@ export class WildlandsLive extends WildlandsRenderer {
     if (step && step.kind !== "list" && !step.choices.size) row.append(h("span.intent-warn", { text: "Nothing can be chosen for this right now." }));
     row.append(h("button.btn.ghost", { type: "button", onclick: () => flow.reset(), text: "Cancel" }));
     return row;
+  }
+
+  /** One button per character this seat may reveal, named with its space. */
+  revealButtons(reveals) {
+    return h("div.options.reveals", {}, reveals.map((cmd) => {
+      const c = this.flow.character(cmd.character) || { id: cmd.character, name: this.names.figure(cmd.character) };
+      return h("button.btn.option.reveal-now", { type: "button", dataset: { character: c.id }, onclick: () => this.sendCommand(cmd, `Reveal ${c.name}`) },
+        icon("reveal"), `Reveal ${c.name}${c.assigned ? ` on ${c.assigned}` : ""}`);
+    }));
   }
 
   /** A listed command in words, for a choice between several ("Use Amulet with Orrin on 12"). */

@@ -56,11 +56,26 @@ export function waitingWords(view, seat, names, interrupt = false) {
   return "Wait for your turn.";
 }
 
+/** The reveals `seat` may make now while none of its characters stands on the board (a
+ * skirmish's first turn: every character waits hidden, no card can be played), else []. */
+export function revealsFirst(view, seat, legal) {
+  if (!seat || !legal || view.prompt) return [];
+  const reveals = legal.filter((c) => c.do === "reveal");
+  if (!reveals.length) return [];
+  const onBoard = (view.characters || []).some((c) => c.player === seat && !c.knocked_out && c.space !== null && c.space !== undefined);
+  return onBoard ? [] : reveals;
+}
+
+/** The words for a seat that must reveal before it can play a card. */
+export const REVEAL_FIRST = "Reveal a character first: none of yours is on the board yet, so no card can be played. "
+  + "Click one of your dashed tokens on the map, or a “Reveal” button here.";
+
 /** The hint under the hand when nothing is being chosen. */
 export function idleWords(view, seat, names, legal) {
   if (!seat) return "You are watching this game.";
   if (view.outcome) return "The game is over.";
   if (view.prompt) return promptWords(view.prompt, names);
+  if (revealsFirst(view, seat, legal).length) return REVEAL_FIRST;
   if (canAct(view, seat, legal)) return "Your move: pick a card from your hand, or end the turn.";
   return waitingWords(view, seat, names, canInterrupt(view, seat, legal));
 }
