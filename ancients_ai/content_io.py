@@ -22,7 +22,7 @@ from games.content.common import ContentError
 
 from ancients_ai.content_limits import TooBig, load_bounded
 from ancients_ai.content_fragments import (
-    YAML_LOADER, FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
+    FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
     names_text, numbers_text, pairs_text, parse_actions, parse_effect, parse_icons, parse_names,
     parse_numbers, parse_pairs, parse_reaction, parse_steps, reaction_text, steps_text, tidy,
     scenario_data_from_json)
