@@ -199,6 +199,7 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
         until_stage(page, "organize")
         expect(page.locator(".dw-camp")).to_have_count(2)
         expect(page.locator("[data-role=hint]")).to_contain_text("Pick your active defender in secret. 1 other player still has to pick.")
+        expect(page.locator("[data-role=first-player]")).to_have_count(1)  # one seat holds the marker
 
     # ada picks; bea's page tells her someone picked, never what
     secret = pick_first_card(a)

@@ -23,9 +23,13 @@ export class DefendersHand {
   constructor(host) { this.host = host; }
 
   /** Draw `cards`; `playable` maps a card id to the words of what clicking it does. */
-  render(cards, { playable = new Map(), picked = null, onPick = () => {} } = {}) {
+  render(cards, { playable = new Map(), picked = null, onPick = () => {}, watching = false } = {}) {
     if (!this.host) return;
     clear(this.host);
+    if (watching) {
+      this.host.append(h("p.empty-hand", { text: "Watching: the players' hands are their own." }));
+      return;
+    }
     if (!cards.length && !picked) {
       this.host.append(h("p.empty-hand", { text: "No defenders in your hand." }));
       return;

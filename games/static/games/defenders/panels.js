@@ -72,7 +72,8 @@ export class DefendersPanels {
     });
     panel.append(h("div.player-head", {},
       h("span.player-name", { text: `${names.faction(f.id)} · ${names.seatCap(f.seat)}` }),
-      h("span.dw-home", { text: `home: ${names.habitat(f.habitat)}` })));
+      h("span.dw-home", { text: `home: ${names.habitat(f.habitat)}` }),
+      t.first && t.first === f.seat ? h("span.dw-first", { dataset: { role: "first-player" }, title: "Holds the first player marker: takes the first turn of the round", text: "★ first" }) : null));
     if (f.exited) {
       panel.append(h("p.muted", { text: "Has left the game." }));
       return panel;

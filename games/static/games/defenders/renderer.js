@@ -160,7 +160,7 @@ export class DefendersRenderer {
     const me = (view.seats || []).find((s) => s.id === this.seat);
     const playable = new Map([...sorted.cards].map(([id, cmds]) => [id, commandLabel(cmds[0], this.names, view)]));
     const picked = me && me.chosen && view.turn.stage === "organize" ? this.names.cards.get(me.chosen) : null;
-    this.hand.render((me && me.hand) || [], { playable, picked, onPick: (id) => this.click("card", id) });
+    this.hand.render((me && me.hand) || [], { playable, picked, onPick: (id) => this.click("card", id), watching: !this.seat });
     if (!this.intentHost) return;
     clear(this.intentHost);
     const row = h("div.intent-row", { dataset: { role: "dw-intent" } });
