@@ -31,10 +31,6 @@ from games.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
 
-# The bot that plays a bot seat, by mode: read by the lobby until it asks the game's
-# declaration (`bot_kinds`).
-BOT_FOR_MODE = {"skirmish": "greedy", "coop": "awoken", "war": "greedy", "wrath": "wrath"}
-
 
 def bot_seed(game_seed: int, seat: str, version: int) -> int:
     """The bot's own generator for one decision: from the game's seed, the seat and the
