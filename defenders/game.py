@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 
-from defenders.rules.events import PRIVATE, PUBLIC
+from defenders.rules.events import KINDS
 from defenders.rules.legal import legal_commands
 from defenders.rules.outcome import CAUSES
 from defenders.rules.setup import TIERS, camp_starts, new_game
@@ -30,8 +30,7 @@ from games.rules.rng import Rng, seed_state
 
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`
 # Every event kind a Defenders log holds (the board's sentences cover each one).
-EVENT_KINDS = ("cards_drawn", "cards_received", "deck_reshuffled", "turn_started",
-               "turn_ended", "game_ended", *PUBLIC, *PRIVATE, "command_undone")
+EVENT_KINDS = tuple(KINDS)
 # A deal that leaves a faction no hex for its starting camp (no hex of its home habitat on
 # the board: the core can deal one, about one table in 200 with that faction) would wait
 # for ever on a seat with nothing it may do; such a deal is made again from the next seed.

@@ -91,7 +91,8 @@ async def test_two_friends_play_a_round_with_the_machines_turn_between(owner, te
 
     # the active seat ends its actions: the machines' card runs in the worker
     active = revealed["view"]["turn"]["active"]
-    update = await latest(socks[active])
+    await drain(socks[active])
+    update = await resynced(socks[active])
     ended = await send(socks[active], update["version"], {"do": "end_turn"})
     assert ended["view"]["awaiting"] == ["machines"] and ended["legal"] == []
     after = await receive_until(socks["p1"], lambda m: m["type"] == "update" and any(
