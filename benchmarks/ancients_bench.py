@@ -43,7 +43,7 @@ def new_coop(users, seed: int):
     order = selectors.scenario_ids_in_order()
     rng = random.Random(seed)
     pair = rng.sample(order, 2)
-    game = lobby.game_create(user=users[0], mode=Game.Mode.COOP, map_name="dungeon",
+    game = lobby.game_create(user=users[0], mode="coop", map_name="dungeon",
                              faction="guild", scenario_ids=pair, seed=seed)
     lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
     return game.id
@@ -235,7 +235,7 @@ def main() -> None:
     print(f"  celery end to end p95 {p95:.1f} ms (target < {TARGET_P95_MS} ms: {verdict})")
     from games.models import Game
 
-    game = Game.objects.filter(mode=Game.Mode.COOP).order_by("-updated").first()
+    game = Game.objects.filter(mode="coop").order_by("-updated").first()
     if game is not None:
         costs = snapshot_costs(game.id)
         print(f"what a worker does besides the rules (an Awoken snapshot of "

@@ -39,7 +39,6 @@ TARGET_N, TARGET_P99_MS = 500, 250
 
 def create_games(users, count: int, first_seed: int) -> list:
     from games import lobby, selectors
-    from games.models import Game
 
     order = selectors.scenario_ids_in_order()
     ids = []
@@ -48,7 +47,7 @@ def create_games(users, count: int, first_seed: int) -> list:
         pair = [order[i % len(order)], order[(i + 1 + i // len(order)) % len(order)]]
         if pair[0] == pair[1]:
             pair[1] = order[(i + 2) % len(order)]
-        game = lobby.game_create(user=users[0], mode=Game.Mode.COOP, map_name="dungeon",
+        game = lobby.game_create(user=users[0], mode="coop", map_name="dungeon",
                                  faction="guild", scenario_ids=pair, seed=seed)
         lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
         ids.append(game.id)

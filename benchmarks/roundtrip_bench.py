@@ -47,7 +47,7 @@ def new_game(users, seed: int):
     from games import lobby
     from games.models import Game
 
-    game = lobby.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
+    game = lobby.game_create(user=users[0], mode="skirmish", map_name="dungeon",
                              faction="guild", players=2, seed=seed)
     lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
     return game.id

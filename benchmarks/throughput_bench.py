@@ -32,11 +32,10 @@ TARGETS = {"skirmish": 300, "coop": 150}  # commands/s, one web process
 
 def create_skirmishes(users, count: int, first_seed: int) -> list:
     from games import lobby
-    from games.models import Game
 
     ids = []
     for i in range(count):
-        game = lobby.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name="dungeon",
+        game = lobby.game_create(user=users[0], mode="skirmish", map_name="dungeon",
                                  faction="guild", players=2, seed=first_seed + i)
         lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
         ids.append(game.id)

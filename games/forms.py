@@ -16,7 +16,17 @@ def lobby_modes(form_class: Optional[type] = None) -> list[GameDefinition]:
     """The modes the lobby lists, in order (those started from their own page too);
     with `form_class`, only those whose lobby form it is."""
     return [g for g in registry.all_games() if (g.offered_in_lobby or g.own_page)
-            and (form_class is None or g.lobby_form() is form_class)]
+            and (form_class is None or lobby_form_of(g) is form_class)]
+
+
+def lobby_form_of(game: GameDefinition) -> type:
+    """The game's new-game form class (the plain `LobbyForm` when it names none)."""
+    return game.lobby_form() or LobbyForm
+
+
+def join_form_of(game: GameDefinition) -> type:
+    """The game's join form class (`JoinForm`, with nothing to choose, when it names none)."""
+    return game.join_form() or JoinForm
 
 
 class GameForm(forms.Form):

@@ -43,17 +43,6 @@ class Difficulty(models.TextChoices):
 class Game(models.Model):
     """One game: its seats, its current state and the record of how it ended."""
 
-    class Mode(models.TextChoices):
-        """Wildlands' keys, kept only while site code still names them (being removed):
-        the field takes any registered game's key."""
-
-        SOLO = "solo", "Solo (The Awoken)"
-        COOP = "coop", "Co-op (The Awoken)"
-        SKIRMISH = "skirmish", "Skirmish"
-        WRATH = "wrath", "The Wrath of the Ancients"
-        WAR = "war", "War for the Crystals"
-        COMPANION = "companion", "Table companion (The Awoken)"
-
     class Status(models.TextChoices):
         SETUP = "setup", "Waiting for players"
         PLAYING = "playing", "Playing"

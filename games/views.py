@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ancients_ai.modes import HARD_ANCIENT_HEALTH
 from games import campaigns, lobby, selectors, services
-from games.forms import lobby_modes
+from games.forms import join_form_of, lobby_form_of, lobby_modes
 from games.models import Campaign, Game, Seat
 from games.platform.definition import GameDefinition
 from games.wildlands.forms import CampaignForm, JoinCampaignForm
@@ -41,7 +41,7 @@ def _lobby_forms(request: HttpRequest, posted: Optional[GameDefinition]) -> list
     bind_first = request.method == "POST" and posted is None
     found: dict[type, list[GameDefinition]] = {}
     for game in lobby_modes():
-        found.setdefault(game.lobby_form(), []).append(game)
+        found.setdefault(lobby_form_of(game), []).append(game)
     forms = []
     for form_class, modes in found.items():
         keys = [g.key for g in modes]
@@ -148,7 +148,7 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
     if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True, bot="").exists():
         messages.info(request, "That game has already started; every seat is taken.")
         return redirect("games:list")
-    form = game.definition.join_form()(request.POST or None, game=game)
+    form = join_form_of(game.definition)(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
             lobby.game_join(game=game, user=request.user, token=token, **form.cleaned_data)

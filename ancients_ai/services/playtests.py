@@ -63,7 +63,7 @@ def playtest_create(*, user, version: ScenarioVersion, map_name: str = "dungeon"
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.create(
-            mode=Game.Mode.SOLO, status=Game.Status.PLAYING, seed=seed, map_name=map_name,
+            mode="solo", status=Game.Status.PLAYING, seed=seed, map_name=map_name,
             scenario_ids=[version.scenario.slug], created_by=user, snapshot=data,
             initial_snapshot=data, version=state.version, last_seq=0, awaiting=["p1"],
             content={**data["catalog"].get("content", {}), "map": map_name, "factions": [faction],

@@ -19,31 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
-from games.platform.lobby_rules import LobbyRules
+from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused  # noqa: F401  (the interface's names)
 from games.rules.errors import RuleError
-
-
-class SetupRefused(Exception):
-    """A lobby choice the game refuses (a player count, a faction, a map): stable `code`,
-    a message a player can read. The site answers it as it answers its own refusals."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass
-class SeatChoice:
-    """One seat as the lobby fills it: `seat` ("p1".."pN"), the person's or bot's
-    `faction` and `colour` (what those mean is the game's; blank when it has none), the bot
-    kind for a bot seat ("" for a person), and the `team` it plays in ("" when none)."""
-
-    seat: str
-    faction: str = ""
-    colour: str = ""
-    bot: str = ""
-    team: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +75,7 @@ class GameDefinition(LobbyRules):
     # the seat name the site stores in `Game.awaiting` while the game's opponent (a worker)
     # has its turn, e.g. "ancients"; "" for a game with no opponent of its own
     opponent: ClassVar[str] = ""
+    opponent_name: ClassVar[str] = ""  # the opponent as game lists name it ("the Ancients")
     uses_campaigns: ClassVar[bool] = False  # games of this mode may belong to a campaign
 
     # --- seats (counts, bots: `LobbyRules`) -------------------------------------------------

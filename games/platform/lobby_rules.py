@@ -11,10 +11,30 @@ this module imports no Django.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Mapping, Optional, Sequence
 
-if TYPE_CHECKING:  # definition.py imports this module to inherit LobbyRules
-    from games.platform.definition import SeatChoice
+
+class SetupRefused(Exception):
+    """A lobby choice the game refuses (a player count, a faction, a map): stable `code`,
+    a message a player can read. The site answers it as it answers its own refusals."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatChoice:
+    """One seat as the lobby fills it: `seat` ("p1".."pN"), the person's or bot's
+    `faction` and `colour` (what those mean is the game's; blank when it has none), the bot
+    kind for a bot seat ("" for a person), and the `team` it plays in ("" when none)."""
+
+    seat: str
+    faction: str = ""
+    colour: str = ""
+    bot: str = ""
+    team: str = ""
 
 
 @dataclass
@@ -33,16 +53,8 @@ class TablePlan:
 
 
 def refuse(code: str, message: str) -> None:
-    """:raises SetupRefused: always (imported late: definition.py imports this module)."""
-    from games.platform.definition import SetupRefused
-
+    """:raises SetupRefused: always."""
     raise SetupRefused(code, message)
-
-
-def seat_choice(seat: str, **fields: str) -> SeatChoice:
-    from games.platform.definition import SeatChoice
-
-    return SeatChoice(seat, **fields)
 
 
 class LobbyRules:
@@ -80,13 +92,11 @@ class LobbyRules:
         return seats - 1 if self.bot_kinds() else 0
 
     # --- the lobby's form and what it makes ------------------------------------------------
-    def lobby_form(self) -> type:
-        """The Django form class the lobby renders for this game; one class may serve
-        several modes of a game (its `mode` field lists them). The site's plain form by
-        default (a player count and a number of bots)."""
-        from games.forms import LobbyForm
-
-        return LobbyForm
+    def lobby_form(self) -> Optional[type]:
+        """The Django form class the lobby renders for this game (a `games.forms.GameForm`);
+        one class may serve several modes of a game (its `mode` field lists them). None:
+        the site's plain form (`games.forms.LobbyForm`: a player count and bots)."""
+        return None
 
     def plan_table(self, choices: Mapping[str, Any], *, others: Sequence[SeatChoice] = (),
                    seed: int = 0) -> TablePlan:
@@ -100,10 +110,10 @@ class LobbyRules:
         party = 1 + len(others)
         if party > count - bots:
             refuse("invalid_choice", "more players than seats")
-        seats = [seat_choice("p1"), *others]
-        seats += [seat_choice(f"p{i + 1}") for i in range(len(seats), count - bots)]
+        seats = [SeatChoice("p1"), *others]
+        seats += [SeatChoice(f"p{i + 1}") for i in range(len(seats), count - bots)]
         kind = self.bot_kinds()[0] if bots else ""
-        seats += [seat_choice(f"p{i + 1}", bot=kind) for i in range(count - bots, count)]
+        seats += [SeatChoice(f"p{i + 1}", bot=kind) for i in range(count - bots, count)]
         for i, seat in enumerate(seats):
             seat.seat = f"p{i + 1}"
         return TablePlan(seats, party=party, options=self.stored_options(choices))
@@ -123,11 +133,10 @@ class LobbyRules:
         return {}
 
     # --- joining by the invite link --------------------------------------------------------
-    def join_form(self) -> type:
-        """The Django form a friend fills in to take a seat (built with `game=`)."""
-        from games.forms import JoinForm
-
-        return JoinForm
+    def join_form(self) -> Optional[type]:
+        """The Django form a friend fills in to take a seat (built with `game=`). None:
+        the site's form with nothing to choose (`games.forms.JoinForm`)."""
+        return None
 
     def join_choices(self, seats: Sequence[SeatChoice]) -> list[tuple[str, str]]:
         """What is still free to choose when joining (Wildlands: the free factions)."""
@@ -139,7 +148,7 @@ class LobbyRules:
         cleaned data.
 
         :raises SetupRefused: a choice the table refuses."""
-        return seat_choice(seat)
+        return SeatChoice(seat)
 
     # --- content choices -------------------------------------------------------------------
     def check_map(self, map_name: str, players: int) -> None:

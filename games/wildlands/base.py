@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
-from games.content.factions import load_faction
-from games.content.maps import load_map
-from games.platform.definition import GameDefinition, GameSetup, SetupRefused
+from games.platform.definition import GameDefinition, GameSetup
 from games.rules import engine
-from games.rules.board import Board
 from games.rules.commands import Command, parse_command
 from games.rules.frames import has_deferred_work
 from games.rules.legal import legal_commands
@@ -18,6 +15,7 @@ from games.rules.state import GameState
 from games.rules.view import view_for
 from games.wildlands import seat_bots
 from games.wildlands.lobby import WildlandsLobby
+from games.wildlands.seating import load_board, load_factions
 
 # Seats the table waits on while the Ancients' deferred work is pending (stored in
 # `Game.awaiting`, which the stalled-turn sweep reads).
@@ -26,28 +24,13 @@ ANCIENTS_SEAT = "ancients"
 CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
 
 
-def load_board(map_name: str) -> Board:
-    """:raises SetupRefused: an unknown or broken map."""
-    try:
-        return load_map(map_name)
-    except (KeyError, ValueError) as error:
-        raise SetupRefused("invalid_choice", f"unknown map {map_name!r}: {error}") from None
-
-
-def load_factions(faction_ids: Sequence[str]) -> list:
-    """:raises SetupRefused: an unknown faction."""
-    try:
-        return [load_faction(fid) for fid in faction_ids]
-    except ValueError as error:
-        raise SetupRefused("invalid_choice", str(error)) from None
-
-
 class WildlandsGame(WildlandsLobby, GameDefinition):
     """The shared answers of every Wildlands mode (the lobby's: `games.wildlands.lobby`)."""
 
     game_name: ClassVar[str] = "Wildlands"
     renderer: ClassVar[str] = "wildlands"
     opponent: ClassVar[str] = ANCIENTS_SEAT
+    opponent_name: ClassVar[str] = "the Ancients"
 
     # --- rules ---------------------------------------------------------------------------
     def prepare(self, command: Any) -> Command:

@@ -11,7 +11,7 @@ from games.forms import GameForm
 from games.models import Difficulty, Game
 from games.platform import registry
 from games.platform.definition import SetupRefused
-from games.wildlands.lobby import ANCIENTS, COLOURS, WAR_PLAYERS, WAR_WITH_ANCIENTS, first_map_for
+from games.wildlands.seating import ANCIENTS, COLOURS, WAR_PLAYERS, WAR_WITH_ANCIENTS, first_map_for
 
 # The Ancients as a faction: offered with the others, accepted only in The Wrath.
 WRATH_CHOICE = (ANCIENTS, "The Ancients (The Wrath of the Ancients, or a five-player war)")

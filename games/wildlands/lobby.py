@@ -13,56 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
-from games.platform.definition import SeatChoice, SetupRefused
-from games.platform.lobby_rules import LobbyRules, TablePlan, refuse
-
-# The Ancients as a faction (The Wrath, a five-player war): no colour, no shards.
-ANCIENTS = "ancients"
-ANCIENTS_TITLE = "The Ancients"
-COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
-NOT_HERE = "the Ancients play only in The Wrath of the Ancients and in a five-player war"
-
-
-def available_factions() -> list[tuple[str, str]]:
-    from games import selectors
-
-    return selectors.available_factions()
-
-
-def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Any],
-                             ancients: bool = False) -> str:
-    """The colour `faction` plays in beside the seats `taken` (anything with `faction` and
-    `colour`): its own when none is chosen, the first free one when another seat has it.
-    `ancients`: the table may seat the Ancients faction, which takes no colour.
-
-    :raises SetupRefused: an unknown or taken faction, an unknown colour."""
-    from games import selectors
-
-    known = [fid for fid, _ in available_factions()] + ([ANCIENTS] if ancients else [])
-    if faction not in known:
-        refuse("invalid_choice", f"unknown faction {faction!r}")
-    if any(s.faction == faction for s in taken):
-        refuse("invalid_choice", f"{faction} is already taken in this game")
-    if faction == ANCIENTS:
-        return ""
-    colour = colour or selectors.faction_colour(faction)
-    if colour not in COLOURS:
-        refuse("invalid_choice", f"unknown colour {colour!r}")
-    if any(s.colour == colour for s in taken):
-        colour = next(c for c in COLOURS if all(s.colour != c for s in taken))
-    return colour
-
-
-def first_map_for(game: LobbyRules, players: int, names: Sequence[str]) -> Optional[str]:
-    """The first of `names` that may host `game` with `players` (a form's default map)."""
-    for name in names:
-        try:
-            game.check_map(name, players)
-        except SetupRefused:
-            continue
-        return name
-    return None
-
+from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused, TablePlan, refuse
+from games.wildlands.seating import (ANCIENTS, ANCIENTS_TITLE, NOT_HERE, WAR_PLAYERS,
+                                     WAR_WITH_ANCIENTS, available_factions,
+                                     check_faction_and_colour, load_board)
 
 class WildlandsLobby(LobbyRules):
     """What every Wildlands mode's lobby shares."""
@@ -121,7 +75,6 @@ class WildlandsLobby(LobbyRules):
         """Refuse a map whose own rules forbid this mode or this many players (the Crypt is
         for two players and never for The Awoken), naming the map and the reason."""
         from games.rules.maps.features import allows
-        from games.wildlands.base import load_board
 
         board = load_board(map_name)
         reason = allows(board.features, mode=self.map_mode, players=players)
@@ -246,10 +199,6 @@ class WrathLobby(SkirmishLobby):
 
     def bot_kinds(self) -> Sequence[str]:
         return ("wrath",)
-
-
-WAR_PLAYERS = 4  # two teams of two
-WAR_WITH_ANCIENTS = 5  # three against two, one of whom plays the Ancients faction
 
 
 class WarLobby(WildlandsLobby):

@@ -171,14 +171,14 @@ def new_game(kind: str, index: int, users: list) -> Game:
         second = FACTIONS[(index + 2) % 4]
     map_name = MAPS[index % 2]
     if kind == "skirmish":
-        game = lobby.game_create(user=users[0], mode=Game.Mode.SKIRMISH, map_name=map_name,
+        game = lobby.game_create(user=users[0], mode="skirmish", map_name=map_name,
                                  faction=first, players=2, seed=seed)
     else:
         order = selectors.scenario_ids_in_order()
         pair = [order[index % len(order)], order[(index + 1 + index // 5) % len(order)]]
         if pair[0] == pair[1]:
             pair[1] = order[(index + 2) % len(order)]
-        game = lobby.game_create(user=users[0], mode=Game.Mode.COOP, map_name=map_name,
+        game = lobby.game_create(user=users[0], mode="coop", map_name=map_name,
                                  faction=first, scenario_ids=pair, seed=seed)
     lobby.game_join(game=game, user=users[1], token=game.invite_token, faction=second)
     game.refresh_from_db()

@@ -87,7 +87,7 @@ def table(owner, teammate, settings):
     from games import lobby
     from support.site import map_name
 
-    other = lobby.game_create(user=stranger_a, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    other = lobby.game_create(user=stranger_a, mode="skirmish", map_name=map_name(),
                               faction="lawbringers", players=2, seed=6)
     lobby.game_join(game=other, user=stranger_b, token=other.invite_token,
                     faction="pit_fighters")

@@ -25,7 +25,7 @@ migration = importlib.import_module("games.migrations.0007_snapshot_mode_state")
 
 def _wrath_game(owner) -> Game:
     from games import lobby
-    return lobby.game_create(user=owner, mode=Game.Mode.WRATH, map_name=map_name(),
+    return lobby.game_create(user=owner, mode="wrath", map_name=map_name(),
                              faction="guild", players=2, bots=1, seed=7)
 
 

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def skirmish_with_bots(owner, bots: int, *, seed: int = 11) -> Game:
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=bots + 1, bots=bots, seed=seed)
     game.refresh_from_db()
     return game
@@ -36,7 +36,7 @@ def skirmish_with_bots(owner, bots: int, *, seed: int = 11) -> Game:
 
 def coop_with_bot(owner, *, seed: int = 5) -> Game:
     scenarios = selectors.scenario_ids_in_order()[:2]
-    game = lobby.game_create(user=owner, mode=Game.Mode.COOP, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="coop", map_name=map_name(),
                              faction="guild", scenario_ids=scenarios, bots=1, seed=seed)
     game.refresh_from_db()
     return game
@@ -81,7 +81,7 @@ def test_bots_are_seated_at_creation_and_a_game_against_bots_only_starts_at_once
 
 @pytest.mark.django_db
 def test_a_game_with_a_free_seat_waits_for_a_person_and_the_bots_keep_theirs(owner, teammate):
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=3, bots=1, bot_factions=["gnomads"], seed=3)
     assert game.status == Game.Status.SETUP
     assert game.seats.get(seat="p3").faction == "gnomads"
@@ -94,13 +94,13 @@ def test_a_game_with_a_free_seat_waits_for_a_person_and_the_bots_keep_theirs(own
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("mode, players, bots, message", [
-    (Game.Mode.SKIRMISH, 2, 2, "room for at most 1"),
-    (Game.Mode.COOP, None, 2, "one bot partner"),
-    (Game.Mode.SOLO, None, 1, "skirmishes and co-op"),
+    ("skirmish", 2, 2, "room for at most 1"),
+    ("coop", None, 2, "one bot partner"),
+    ("solo", None, 1, "skirmishes and co-op"),
 ])
 def test_the_lobby_refuses_a_number_of_bots_the_game_has_no_room_for(owner, mode, players, bots,
                                                                      message):
-    scenarios = selectors.scenario_ids_in_order()[:1 if mode == Game.Mode.SOLO else 2]
+    scenarios = selectors.scenario_ids_in_order()[:1 if mode == "solo" else 2]
     with pytest.raises(ServiceError) as refused:
         lobby.game_create(user=owner, mode=mode, map_name=map_name(), faction="guild",
                           players=players, scenario_ids=scenarios, bots=bots)

@@ -274,7 +274,7 @@ def test_a_socket_opening_on_a_started_game_keeps_its_seat_and_the_bot_seats(own
 
 
 def test_a_socket_opening_on_a_game_still_in_setup_keeps_nothing(owner):
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=2, seed=3)
 
     assert services.seat_for_socket(game_id=game.id, user=owner).seat == "p1"
@@ -325,7 +325,7 @@ def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_
 
 def test_a_command_that_hands_the_turn_to_a_bot_leaves_the_bots_move_to_the_caller(
         owner, monkeypatch):
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=2, bots=1, seed=11)
     game.refresh_from_db()
     while (state := current_state(game.id)).turn.actor != "p1" or state.prompt is not None:

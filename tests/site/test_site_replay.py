@@ -236,7 +236,7 @@ def test_staff_replay_a_running_game_as_spectators(running_skirmish, outsider):
 
 
 def test_a_game_waiting_for_players_has_nothing_to_replay(owner):
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=2)
     page = _client(owner).get(f"/play/{game.id}/replay/")
     assert page.status_code == 200 and b"Nothing has happened yet" in page.content

@@ -346,7 +346,7 @@ def test_the_outsider_cannot_start_someone_elses_campaign(owner, outsider):
 
 def _finished_campaign_game(campaign, owner, chapter, result, treasures=()):
     """A finished campaign game stored directly (its state from a started skirmish)."""
-    game = Game.objects.create(mode=Game.Mode.SOLO, map_name=campaign.map_name, seed=3,
+    game = Game.objects.create(mode="solo", map_name=campaign.map_name, seed=3,
                                created_by=owner, campaign=campaign, campaign_chapter=chapter,
                                status=Game.Status.FINISHED, result=result, rounds=4,
                                crystals=2, knockouts=3, characters_lost=1)

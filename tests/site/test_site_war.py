@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def war_with_bots(owner, bots: int = 3, seed: int = 7) -> Game:
-    game = lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="war", map_name=map_name(),
                              faction="guild", players=4, bots=bots, seed=seed)
     game.refresh_from_db()
     return game
@@ -41,7 +41,7 @@ def test_a_war_against_three_bots_starts_at_once_with_two_teams(owner):
 @pytest.mark.parametrize("players, code", [(6, "war_six_players")])
 def test_six_players_are_refused_with_a_clear_reason(owner, players, code):
     with pytest.raises(ServiceError) as refused:
-        lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+        lobby.game_create(user=owner, mode="war", map_name=map_name(),
                           faction="guild", players=players)
     assert refused.value.code == code
     assert not Game.objects.exists()
@@ -92,7 +92,7 @@ def test_a_finished_war_replays_step_by_step_with_its_teams_and_log(owner, eager
 
 @pytest.mark.django_db
 def test_the_waiting_page_says_who_plays_with_whom(owner, client):
-    game = lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="war", map_name=map_name(),
                              faction="guild", players=4, bots=1)
     assert game.status == Game.Status.SETUP
     client.force_login(owner)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def war5_with_bots(owner, faction: str = "guild", seed: int = 7) -> Game:
-    game = lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="war", map_name=map_name(),
                              faction=faction, players=5, bots=4, seed=seed)
     game.refresh_from_db()
     return game
@@ -48,7 +48,7 @@ def test_the_person_may_play_the_ancients_and_their_partner_is_two_seats_on(owne
 @pytest.mark.django_db
 def test_the_ancients_are_refused_in_a_four_player_war(owner):
     with pytest.raises(ServiceError) as refused:
-        lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+        lobby.game_create(user=owner, mode="war", map_name=map_name(),
                           faction="ancients", players=4, bots=3)
     assert refused.value.code == "invalid_choice"
     assert not Game.objects.exists()
@@ -56,7 +56,7 @@ def test_the_ancients_are_refused_in_a_four_player_war(owner):
 
 @pytest.mark.django_db
 def test_a_five_player_war_with_friends_keeps_its_last_seat_for_the_ancients(owner, teammate):
-    game = lobby.game_create(user=owner, mode=Game.Mode.WAR, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="war", map_name=map_name(),
                              faction="guild", players=5, bots=3,
                              bot_factions=["gnomads", "lawbringers", "pit_fighters"])
     assert game.status == Game.Status.SETUP

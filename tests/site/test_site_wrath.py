@@ -21,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("bots_without_pause")
 
 
 def wrath(owner, **choices) -> Game:
-    game = lobby.game_create(user=owner, mode=Game.Mode.WRATH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="wrath", map_name=map_name(),
                              **{"faction": "guild", "players": 2, "seed": 7, **choices})
     game.refresh_from_db()
     return game
@@ -57,7 +57,7 @@ def test_bot_factions_that_leave_out_the_ancients_are_refused(owner):
 @pytest.mark.django_db
 def test_the_ancients_are_refused_outside_the_wrath(owner):
     with pytest.raises(ServiceError):
-        lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+        lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                           faction="ancients", players=2)
     form = NewGameForm({"map_name": map_name(), "faction": "ancients", "difficulty": "normal",
                         "mode": "skirmish", "players": 2, "bots": 0})

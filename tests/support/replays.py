@@ -26,7 +26,7 @@ def short_awoken_game(user, teammate=None, *, seed: int = 5) -> Game:
     """A started solo game (co-op with `teammate`) one Ancients' turn away from being lost
     on its event track."""
     scenarios = selectors.scenario_ids_in_order()[:2 if teammate else 1]
-    game = lobby.game_create(user=user, mode=Game.Mode.COOP if teammate else Game.Mode.SOLO,
+    game = lobby.game_create(user=user, mode="coop" if teammate else "solo",
                              map_name=map_name(), faction="guild", scenario_ids=scenarios,
                              seed=seed)
     if teammate is not None:

@@ -74,7 +74,7 @@ def _fresh_state_cache():
 
 def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
     """A two-player skirmish on a shipped map, started (both seats taken)."""
-    game = lobby.game_create(user=owner, mode=Game.Mode.SKIRMISH, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                              faction="guild", players=2, seed=seed)
     lobby.game_join(game=game, user=teammate, token=game.invite_token, faction="gnomads")
     game.refresh_from_db()
@@ -83,7 +83,7 @@ def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
 
 def start_coop(owner, teammate, *, seed: int = 7) -> Game:
     scenarios = selectors.scenario_ids_in_order()[:2]
-    game = lobby.game_create(user=owner, mode=Game.Mode.COOP, map_name=map_name(),
+    game = lobby.game_create(user=owner, mode="coop", map_name=map_name(),
                              faction="guild", scenario_ids=scenarios, seed=seed)
     lobby.game_join(game=game, user=teammate, token=game.invite_token, faction="gnomads")
     game.refresh_from_db()
