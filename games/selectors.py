@@ -92,20 +92,19 @@ def whose_move(game: Game, user=None) -> str:
     """A short line for game lists: who the game is waiting for."""
     if game.status == Game.Status.SETUP:
         return "waiting for players"
+    definition = registry.get(game.mode)
     if game.status == Game.Status.FINISHED:
-        team = (game.outcome or {}).get("team") if isinstance(game.outcome, dict) else None
-        if team:  # a war names its winning team
-            from games.rules.war.setup import TEAM_NAMES
-            return f"{TEAM_NAMES[int(team[1:]) - 1]} won"
-        if game.winner:  # a skirmish names its winner
+        outcome = game.outcome if isinstance(game.outcome, dict) else {}
+        line = definition.describe_outcome(outcome) if outcome else (game.result or "finished")
+        if game.winner and line == "won":  # a seat won (a game may name its winners itself)
             seat = next((s for s in game.seats.all() if s.seat == game.winner), None)
             if seat is not None and user is not None and seat.user_id == user.pk:
                 return "you won"
             return f"{(seat.player_name if seat else None) or game.winner} won"
-        return game.result or "finished"
+        return line
     awaiting = list(game.awaiting or [])
-    if awaiting == ["ancients"]:
-        return "the Ancients"
+    if definition.opponent and awaiting == [definition.opponent]:
+        return definition.opponent_name or definition.opponent
     if user is not None:
         mine = {s.seat for s in game.seats.all() if s.user_id == user.pk}
         if mine & set(awaiting):
