@@ -29,6 +29,13 @@ BOARD = ("core", "arrows", "direction", "factories", "walls", "breaches", "engin
          "mechs", "pollution", "toxic", "factions", "turn")
 
 
+# the players' events that change the board (the player steps' fixtures keep one of each)
+BOARD_KINDS = {"starting_camp_placed", "organizer_moved", "organizer_regrouped",
+               "organizer_relocated", "camp_built", "camp_relocated", "faction_exited",
+               "pollution_cleared", "toxic_site_cleared", "mech_destroyed", "wall_breached",
+               "factory_rewilded"}
+
+
 def _board(view: dict) -> dict:
     """The parts of a view the board draws (the machine turns' fixtures keep only these)."""
     return {k: view[k] for k in BOARD}
@@ -36,9 +43,10 @@ def _board(view: dict) -> dict:
 
 def main() -> None:
     content = load_content()
-    out: dict = {"machine_turns": [], "kinds": {}}
+    out: dict = {"machine_turns": [], "player_steps": [], "player_kinds": set(), "kinds": {}}
     for seed in (7, 11, 12):
         _play(content, seed, out)
+    out["player_kinds"] = sorted(out["player_kinds"])
     path = Path(__file__).with_name("fixtures.json")
     path.write_text(json.dumps(out, separators=(",", ":")) + "\n")
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB, {len(out['kinds'])} event kinds, "
@@ -65,12 +73,17 @@ def _play(content, seed: int, out: dict) -> None:
         before = view_for(state, "p1")
         if waiting == ["machines"]:
             state, events = advance(state)
-            if len(out["machine_turns"]) < 45:
+            if len(out["machine_turns"]) < 25:
                 out["machine_turns"].append({"before": _board(before), "events": _data(events, "p1"),
                                              "after": _board(view_for(state, "p1"))})
         else:
             seat = waiting[0]
             state, events = apply(state, seat, bots.choose(state, seat, legal_commands(state, seat), rng))
+            fresh = {e.kind for e in events} - out["player_kinds"]
+            if fresh & BOARD_KINDS:  # a command showing a kind of board change not kept yet
+                out["player_kinds"] |= fresh
+                out["player_steps"].append({"before": _board(before), "events": _data(events, "p1"),
+                                            "after": _board(view_for(state, "p1"))})
         for e in events:
             out["kinds"].setdefault(e.kind, e.to_data())
     out.setdefault("end", view_for(state, "p1"))

@@ -35,6 +35,25 @@ for (const [i, turn] of FIXTURES.machine_turns.entries()) {
   });
 }
 
+const factions = (list) => list.map((f) => `${f.id}@${f.exited ? "gone" : f.at ? hexKey(f.at) : "-"}:${f.camps.map(hexKey).sort().join("/")}`);
+const breaches = (list) => list.map(([e, f]) => `${edgeKey(e)}=${f}`).sort();
+
+test("the players' moves on the board end where the core puts them", () => {
+  const kinds = new Set(FIXTURES.player_kinds);
+  for (const kind of ["organizer_moved", "camp_built", "wall_breached", "mech_destroyed", "pollution_cleared"]) assert.ok(kinds.has(kind), kind);
+  for (const step of FIXTURES.player_steps) {
+    const board = boardOf(step.before);
+    for (const e of step.events) applyEvent(board, e);
+    const said = step.events.map((e) => e.kind).join(", ");
+    assert.deepEqual(factions(board.factions), factions(step.after.factions), said);
+    assert.deepEqual(breaches(board.breaches), breaches(step.after.breaches), said);
+    assert.deepEqual(counts(board.mechs), counts(step.after.mechs), said);
+    assert.deepEqual(counts(board.pollution), counts(step.after.pollution), said);
+    assert.deepEqual(board.toxic.map(hexKey).sort(), step.after.toxic.map(hexKey).sort(), said);
+    assert.deepEqual(board.factories.map(([h, t, w]) => `${hexKey(h)}:${t}:${w}`).sort(), step.after.factories.map(([h, t, w]) => `${hexKey(h)}:${t}:${w}`).sort(), said);
+  }
+});
+
 test("each machine step that changes the board names the places to flash", () => {
   const board = boardOf(FIXTURES.machine_turns[0].before);
   const wall = FIXTURES.machine_turns.flatMap((t) => t.events).find((e) => e.kind === "wall_built");
