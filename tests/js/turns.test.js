@@ -13,7 +13,7 @@ test("in The Awoken both seats play the players' turn together", () => {
   assert.equal(canAct(v, "p1", null), true);
   assert.equal(canAct(v, "p2", null), true);
   assert.equal(canInterrupt(v, "p1", null), false);
-  assert.equal(turnWords(v, "p1", namesFor(v, "p1")), "The players' turn");
+  assert.equal(turnWords(v, "p1", namesFor(v, "p1")), "The players' turn: waiting for you and Bea");
   assert.equal(idleWords(v, "p1", namesFor(v, "p1"), null), "Your move: pick a card from your hand, or end the turn.");
 });
 

@@ -20,8 +20,8 @@ function warView(extra = {}) {
 }
 
 test("the acting team reads as your team's turn to its players and by name to the others", () => {
-  assert.equal(turnWords(warView(), "p1", names), "Your team's turn (Team Dawn)");
-  assert.equal(turnWords(warView(), "p3", names), "Team Dawn's turn");
+  assert.equal(turnWords(warView(), "p1", names), "Your team's turn (Team Dawn): waiting for you and Bea");
+  assert.equal(turnWords(warView(), "p3", names), "Team Dawn's turn: waiting for you and Bea");
 });
 
 test("an interrupt is named after the one interrupting", () => {
@@ -40,4 +40,10 @@ test("a seat's teammates and claimable shards are its team's", () => {
   assert.deepEqual(teammates(warView(), "p2"), ["p1"]);
   assert.deepEqual([...teamShards(warView(), "p2")], [4, 9]);
   assert.deepEqual([...teamShards(warView(), "p4")], [12]);
+});
+
+test("the banner names whom the team's turn waits for once a teammate is done", () => {
+  const v = warView();
+  v.war.done = ["p1"];
+  assert.equal(turnWords(v, "p1", names), "Your team's turn (Team Dawn): waiting for Bea");
 });

@@ -12,6 +12,9 @@ import { MotionFx } from "./motion_fx.js";
 import { handOffModel, idleWords, revealsFirst, waitingWords } from "./turns.js";
 import { WildlandsRenderer } from "./renderer.js";
 
+/** Events after which an interrupt that handed the turn back is old news. */
+const TURN_MOVES = new Set(["turn_started", "turn_ended", "turn_end_declared", "teammate_finished", "seat_finished", "interrupt_declared", "card_played"]);
+
 /** The pause after one event of the players' own turn shown on the board. */
 const STEP_MS = 400;
 
@@ -42,6 +45,15 @@ export class WildlandsLive extends WildlandsRenderer {
       if (ev.key === "Escape" && (this.flow.draft || this.flow.options)) this.flow.reset();
     });
     this.parts = { ...this.parts, flow: this.flow, me: () => this.me(), learnCards: (cards) => this.learnCards(cards) };
+  }
+
+  /** Remembers an interrupt that handed the turn back, until the turn moves on. */
+  learn(msg) {
+    super.learn(msg);
+    for (const e of msg.events || []) {
+      if (e.kind === "interrupt_ended") this.handedBack = e;
+      else if (TURN_MOVES.has(e.kind)) this.handedBack = null;
+    }
   }
 
   applyView(view, legal) {
@@ -101,7 +113,7 @@ export class WildlandsLive extends WildlandsRenderer {
       const said = this.message;
       const row = said
         ? h(`div.intent-row${said.error ? ".error" : ""}`, { role: said.error ? "alert" : null }, h("span.intent-text", { text: said.text }))
-        : h("div.intent-row.idle", {}, h("span.intent-text", { text: idleWords(this.view, this.seat, this.names, this.legal) }));
+        : h("div.intent-row.idle", {}, h("span.intent-text", { text: idleWords(this.view, this.seat, this.names, this.legal, this.handedBack) }));
       this.message = null;
       const reveals = revealsFirst(this.view, this.seat, this.legal);
       if (reveals.length) row.append(this.revealButtons(reveals));

@@ -97,7 +97,9 @@ const SENTENCES = {
   turn_end_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "end")} the turn.`,
   turn_ended: (e, n) => (e.team ? `${teamName(n, e.team)}'s turn is over.` : e.player ? `${n.seat(e.player) === "you" ? "Your" : `${n.seatCap(e.player)}'s`} turn is over.` : "The players' turn is over."),
   interrupt_declared: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "interrupt")} with a wild card.`,
-  interrupt_ended: (e, n) => `The interrupt is over; play returns to ${e.team ? teamName(n, e.team) : n.seat(e.returns_to)}.`,
+  interrupt_ended: (e, n) => (e.team
+    ? `The interrupt is over; play returns to ${teamName(n, e.team)}, who play on and end their turn when they are done.`
+    : `The interrupt is over; play returns to ${n.seat(e.returns_to)}, who ${n.verb(e.returns_to, "play")} on and ${n.verb(e.returns_to, "end")} the turn when done.`),
   interrupt_passed: (e, n) => `${n.seatCap(e.player)} ${n.verb(e.player, "do", "does")} not interrupt.`,
   character_revealed: (e, n) => `${n.figure(e.character)} appears on ${e.space}.`,
   prompted: (e, n) => `${n.seatCap(e.to_seat)} ${n.verb(e.to_seat, "are", "is")} asked ${PROMPT_ASKS[e.prompt_kind] || "to decide"}.`,

@@ -41,7 +41,34 @@ export function turnWords(view, seat, names) {
     const who = t.actor === seat ? "Your" : `${names.seat(t.actor)}'s`;
     return t.interrupters && t.interrupters.includes(t.actor) ? `${who} interrupt` : `${who} turn`;
   }
-  return "The players' turn";
+  const waiting = waitingOn(view);
+  if (waiting && (view.players || []).length === 1) return waiting[0] === seat ? "Your turn" : `${names.seatCap(waiting[0])}'s turn`;
+  return waiting && waiting.length ? `The players' turn: waiting for ${whom(waiting, seat, names)}` : "The players' turn";
+}
+
+/** The seats a shared turn still waits for (The Awoken's players' turn, a war team's turn:
+ * those not yet done), or null when the turn is not shared now. */
+export function waitingOn(view) {
+  const t = view.turn;
+  if (view.outcome || t.phase !== "play" || t.actor) return null;
+  if (isWar(view)) return war.waitingOn(view);
+  if (isCompetitive(view)) return null;
+  const done = awokenPart(view).done || [];
+  return (view.players || []).map((p) => p.id).filter((id) => !done.includes(id));
+}
+
+/** Has `seat` said it is done with a shared turn that still waits for others? */
+export function isDone(view, seat) {
+  const waiting = waitingOn(view);
+  if (!seat || !waiting || waiting.includes(seat)) return false;
+  const done = isWar(view) ? (view.war.done || []) : (awokenPart(view).done || []);
+  return done.includes(seat);
+}
+
+/** "you and Bram", "Bram", "cyd and dee": the seat itself first. */
+export function whom(ids, seat, names) {
+  const sorted = [...ids].sort((a, b) => (a === seat ? -1 : b === seat ? 1 : 0));
+  return sorted.map((id) => names.seat(id)).join(" and ");
 }
 
 /** What a seat that may not play now is waiting for. */
@@ -71,13 +98,27 @@ export const REVEAL_FIRST = "Reveal a character first: none of yours is on the b
   + "Click one of your dashed tokens on the map, or a “Reveal” button here.";
 
 /** The hint under the hand when nothing is being chosen. */
-export function idleWords(view, seat, names, legal) {
+export function idleWords(view, seat, names, legal, handedBack = null) {
   if (!seat) return "You are watching this game.";
   if (view.outcome) return "The game is over.";
   if (view.prompt) return promptWords(view.prompt, names);
   if (revealsFirst(view, seat, legal).length) return REVEAL_FIRST;
+  if (isDone(view, seat)) {
+    return `You are done: the table waits for ${whom(waitingOn(view), seat, names)}. Playing another card takes you back into the turn.`;
+  }
+  if (handedBack && canAct(view, seat, legal)) return handedBackWords(view, seat, names, handedBack);
   if (canAct(view, seat, legal)) return "Your move: pick a card from your hand, or end the turn.";
   return waitingWords(view, seat, names, canInterrupt(view, seat, legal));
+}
+
+/** Why the turn came back to this seat (or its team) and what it is to do now, after an
+ * interrupt ended (`event`: the interrupt_ended event). */
+export function handedBackWords(view, seat, names, event) {
+  const by = event.player === seat ? "Your" : `${names.seatCap(event.player)}'s`;
+  if (isWar(view)) {
+    return `${by} interrupt is over and the turn is back with your team: play on, then each of you says “I'm done” (or one ends the turn for all).`;
+  }
+  return `${by} interrupt is over and the turn is back with you: play on, then end your turn when you are done.`;
 }
 
 /** The status bar's banner: the round, the turn's words, and whether it is this seat's move
@@ -87,7 +128,7 @@ export function banner(view, seat, names, yours) {
   return {
     round: t.phase === "setup" ? "Setup" : `Round ${t.round}`,
     text: turnWords(view, seat, names),
-    yours: !!yours,
+    yours: !!yours && !isDone(view, seat),
     classes: t.phase === "ancients" ? ["ancients"] : [],
   };
 }

@@ -37,6 +37,15 @@ export function playingNow(view, seat) {
   return !!team && team.players.includes(seat) && !(war.done || []).includes(seat);
 }
 
+/** The seats the team's turn waits for now: those still to reveal in the opening, else the
+ * active team's players not yet done; null between turns. */
+export function waitingOn(view) {
+  const war = view.war || {};
+  if ((war.to_reveal || []).length) return [...war.to_reveal];
+  const team = activeTeam(view);
+  return team ? team.players.filter((p) => !(war.done || []).includes(p)) : null;
+}
+
 /** "Team Dawn's turn" / "Your team's turn" / "… interrupt" for the status bar. */
 export function turnWords(view, seat, names) {
   const t = view.turn;
@@ -45,7 +54,10 @@ export function turnWords(view, seat, names) {
   }
   const team = activeTeam(view);
   if (!team) return (view.war || {}).stage === "opening" ? "Opening reveals" : "";
-  return team.players.includes(seat) ? `Your team's turn (${team.name})` : `${team.name}'s turn`;
+  const base = team.players.includes(seat) ? `Your team's turn (${team.name})` : `${team.name}'s turn`;
+  const waiting = waitingOn(view) || [];
+  const sorted = [...waiting].sort((a, b) => (a === seat ? -1 : b === seat ? 1 : 0));
+  return waiting.length ? `${base}: waiting for ${sorted.map((p) => names.seat(p)).join(" and ")}` : base;
 }
 
 /** What a seat waits for when it cannot act. */
