@@ -102,10 +102,14 @@ class People:
         self.browser, self.base_url = browser, base_url
         self.contexts: list = []
 
-    def page(self, viewport: tuple[int, int] = (1400, 900), *, user: Optional[Any] = None) -> Any:
-        """A new person's page (not yet on any address); with `user`, signed in as them."""
+    def page(self, viewport: tuple[int, int] = (1400, 900), *, user: Optional[Any] = None,
+             csp: bool = False) -> Any:
+        """A new person's page (not yet on any address); with `user`, signed in as them.
+        The site's Content-Security-Policy is bypassed unless `csp`: it refuses eval, which
+        Playwright's `wait_for_function` uses to poll a predicate written as a string
+        (tests/hostile/test_hostile_csp_browser.py checks the pages under the policy)."""
         context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                           base_url=self.base_url)
+                                           base_url=self.base_url, bypass_csp=not csp)
         self.contexts.append(context)
         if user is not None:
             context.add_cookies([session_cookie(user, self.base_url)])
