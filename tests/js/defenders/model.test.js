@@ -64,7 +64,8 @@ test("each machine step that changes the board names the places to flash", () =>
 
 test("a hunter closing in leaves its hex and joins the next", () => {
   const board = boardOf({ mechs: [[[1, 1], 2]], factions: [] });
-  applyEvent(board, { kind: "mech_moved", origin: [1, 1], to: [1, 2], count: 1, pursued: "order" });
+  const places = applyEvent(board, { kind: "mech_moved", origin: [1, 1], to: [1, 2], count: 1, pursued: "order" });
+  assert.deepEqual(places.path, [[1, 1], [1, 2]]); // drawn as an arrow while the caption reads it
   assert.equal(countAt(board.mechs, [1, 1]), 1);
   assert.equal(countAt(board.mechs, [1, 2]), 1);
 });

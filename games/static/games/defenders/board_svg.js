@@ -17,6 +17,9 @@ export class BoardSvg {
     this.host = host;
     clear(host);
     this.root = svg("svg", { class: "map dw-map", viewBox: viewBox(), role: "img", "aria-label": "The board: habitat hexes around the machine core" }, host);
+    const defs = svg("defs", {}, this.root); // the arrowhead of factory arrows and travelling things
+    const marker = svg("marker", { id: "dw-arrowhead", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
+    svg("path", { d: "M0,0 L10,5 L0,10 z", class: "dw-arrowhead" }, marker);
     this.layers = {};
     for (const name of ["hexes", "marks", "edges", "tokens", "figures", "targets", "flash"]) {
       this.layers[name] = svg("g", { class: `dw-${name}` }, this.root);
@@ -92,11 +95,6 @@ export class BoardSvg {
     const tip = corner(hex, cornerIndex, SIZE - 5);
     const from = { x: c.x + (tip.x - c.x) * 0.45, y: c.y + (tip.y - c.y) * 0.45 };
     svg("line", { x1: round(from.x), y1: round(from.y), x2: round(tip.x), y2: round(tip.y), class: "dw-arrow", "marker-end": "url(#dw-arrowhead)" }, cell);
-    if (!this.root.querySelector("#dw-arrowhead")) {
-      const defs = svg("defs", {}, this.root);
-      const marker = svg("marker", { id: "dw-arrowhead", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
-      svg("path", { d: "M0,0 L10,5 L0,10 z", class: "dw-arrowhead" }, marker);
-    }
   }
 
   drawEdges(board) {
@@ -218,6 +216,10 @@ export class BoardSvg {
     for (const e of (places && places.edges) || []) {
       const ends = edgeEnds(e);
       if (ends) made.push(svg("line", { ...endsAttrs(ends), class: `dw-flash-edge ${kind}` }, g));
+    }
+    if (places && places.path) {
+      const [from, to] = places.path.map((hex) => hexToPixel(hex));
+      made.push(svg("line", { x1: round(from.x), y1: round(from.y), x2: round(to.x), y2: round(to.y), class: `dw-flash-path ${kind}`, "marker-end": "url(#dw-arrowhead)" }, g));
     }
     return made.length > 0;
   }

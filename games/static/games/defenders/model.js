@@ -56,8 +56,9 @@ export function engineOn(edge, behind) {
 
 function faction(board, id) { return board.factions.find((f) => f.id === id); }
 
-/** Apply event `e` to `board` in place; returns the places it touched ({hexes, edges}) for
- * the page to flash, or null when the board does not change. */
+/** Apply event `e` to `board` in place; returns the places it touched ({hexes, edges}, and
+ * `path` [from, to] when something travels: pollution, a hunter) for the page to light, or
+ * null when the board does not change. */
 export function applyEvent(board, e) {
   const hexes = [];
   const edges = [];
@@ -102,7 +103,7 @@ export function applyEvent(board, e) {
       if (!e.to) return null;
       addPollution(board, e.to, 1);
       touch(e.origin); touch(e.to);
-      break;
+      return { hexes, edges, path: [e.origin, e.to] };
     case "toxic_site_formed":
       if (!board.toxic.some((h) => same(h, e.hex))) board.toxic.push(e.hex);
       setCount(board.pollution, e.hex, 0);
@@ -116,7 +117,7 @@ export function applyEvent(board, e) {
       setCount(board.mechs, e.origin, countAt(board.mechs, e.origin) - (e.count || 1));
       setCount(board.mechs, e.to, countAt(board.mechs, e.to) + (e.count || 1));
       touch(e.origin); touch(e.to);
-      break;
+      return { hexes, edges, path: [e.origin, e.to] };
     case "mech_destroyed": setCount(board.mechs, e.hex, countAt(board.mechs, e.hex) - 1); touch(e.hex); break;
     case "wall_breached":
       if (!board.breaches.some(([w]) => edgeKey(w) === edgeKey(e.edge))) board.breaches.push([e.edge, e.faction]);
