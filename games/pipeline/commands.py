@@ -30,7 +30,7 @@ from games.rules.errors import RuleError
 
 # What the short way and the loop's way hold for a command: the seat, the game's
 # declaration, the state at the expected version and its last event seq.
-Held = tuple[str, GameDefinition, Any, int]
+Found = tuple[str, GameDefinition, Any, int]
 
 
 def game_apply_command(*, game_id: Any, user, expected_version: int,
@@ -119,7 +119,7 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Any,
 
 
 def held_for_command(game_id: Any, user, expected_version: int,
-                     definition: GameDefinition) -> Optional[Held]:
+                     definition: GameDefinition) -> Optional[Found]:
     """What this process holds of the game at `expected_version` for `user`'s command, or
     None when it does not hold it all. A command built on a version older than one this
     process holds is refused (the locked way would read the row twice to say so)."""
@@ -134,7 +134,7 @@ def held_for_command(game_id: Any, user, expected_version: int,
     return seat, definition, found.state, found.last_seq
 
 
-def short_way_step(game_id: Any, found: Held, expected_version: int,
+def short_way_step(game_id: Any, found: Found, expected_version: int,
                    command: Any) -> Optional[BuiltStep]:
     """The command applied to the held state and its step built, or None when the rules
     refuse it as of that state, it needs the log (an undo) or it would end the game (all

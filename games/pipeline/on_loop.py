@@ -18,7 +18,7 @@ import psycopg
 from games import history
 from games.models import Game, GameCommand
 from games.pipeline import facts, json_text, loop_database, states, step_sql
-from games.pipeline.commands import Held, held_for_command, short_way_step
+from games.pipeline.commands import Found, held_for_command, short_way_step
 from games.pipeline.steps import ApplyResult, after_commit, moved_on, run_committed
 from games.platform.definition import GameDefinition
 
@@ -70,7 +70,7 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
 
 
 async def _caught_up(game_id: Any, user, expected_version: int,
-                     definition: GameDefinition) -> Optional[Held]:
+                     definition: GameDefinition) -> Optional[Found]:
     """The game at `expected_version` when this process holds the seat and an older
     version of the game (the usual case in co-op: the opponent's worker or the partner's
     process stored the steps since): the stored commands since are read with the game row
