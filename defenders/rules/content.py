@@ -169,6 +169,10 @@ def board_content(data: Any, source: str) -> dict[str, Any]:
     if len(tiles) != len(slots):
         raise ContentError(source, "tiles", f"{len(slots)} slots need {len(slots)} tiles, "
                                             f"not {len(tiles)}")
+    for habitat in HABITATS:  # else some deal would leave a faction without a home hex
+        if not any(habitat in a and habitat in b for a, b in tiles.values()):
+            raise ContentError(source, "tiles", f"no tile shows {habitat} on both faces, so a "
+                                                "deal could have no hex of it")
     icons = _need(source, "board", data, "perimeter", dict)
     mech = tuple(_hex(source, "perimeter mech_icons", h) for h in icons.get("mech_icons", []))
     poll = tuple(_hex(source, "perimeter pollution_icons", h)

@@ -166,3 +166,24 @@ def test_content_problems_name_the_file_and_the_item() -> None:
     with pytest.raises(ContentError, match="half of the home habitat"):
         build_content(raw["board"], raw["machine"],
                       {n: raw[n] for n in ("order", "council", "coven", "sect")}, {})
+
+
+def test_every_deal_has_every_habitat() -> None:
+    """Each tile shows one habitat on both faces, so no faction is ever left homeless."""
+    for seed in range(300):
+        state = game(4, seed=seed)
+        assert set(state.catalog.habitats.values()) == {"forest", "plains", "marsh", "mountain"}
+        assert all(camp_starts(state, f) for f in state.factions)
+
+
+def test_tiles_that_could_deal_a_board_without_a_habitat_are_refused() -> None:
+    import yaml
+    from defenders.content_loader import CONTENT_DIR
+    raw = {n: yaml.safe_load((CONTENT_DIR / f"{n}.yaml").read_text()) for n in
+           ("board", "machine", "order", "council", "coven", "sect")}
+    for tile in raw["board"]["tiles"]:
+        tile["faces"][1] = [h if h != "plains" else "marsh" for h in tile["faces"][1]]
+    with pytest.raises(ContentError, match="no tile shows plains on both faces"):
+        build_content(raw["board"], raw["machine"],
+                      {n: raw[n] for n in ("order", "council", "coven", "sect")},
+                      {"board": "board.yaml"})
