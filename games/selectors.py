@@ -76,16 +76,32 @@ def connected_seats(game_id: Any) -> list[str]:
 def seats_summary(game: Game) -> list[dict]:
     """The seats as the board page shows them."""
     cutoff = presence_cutoff()
+    rows = list(game.seats.select_related("user").order_by("seat"))
     seats = [{"seat": s.seat, "username": s.player_name,
               "faction": s.faction, "colour": s.colour,
               "connected": s.connections > 0 and s.seen_at is not None and s.seen_at >= cutoff}
-             for s in game.seats.select_related("user").order_by("seat")]
+             for s in rows]
     teams = registry.get(game.mode).teams(
         [SeatChoice(seat=s["seat"], faction=s["faction"], colour=s["colour"]) for s in seats])
     for entry in seats:
         if entry["seat"] in teams:
             entry["team"] = teams[entry["seat"]]
+    name_bots_apart(seats, {s.seat: s.bot for s in rows if s.bot})
     return seats
+
+
+def name_bots_apart(seats: list[dict], bots: dict[str, str]) -> None:
+    """Marks the bot seats (`bot`: its kind) and numbers bots that would read alike ("Greedy
+    bot 1", "Greedy bot 2"), so a table of three greedy bots tells them apart."""
+    alike: dict[str, list[dict]] = {}
+    for entry in seats:
+        if entry["seat"] in bots:
+            entry["bot"] = bots[entry["seat"]]
+            alike.setdefault(entry["username"], []).append(entry)
+    for entries in alike.values():
+        if len(entries) > 1:
+            for number, entry in enumerate(entries, start=1):
+                entry["username"] = f"{entry['username']} {number}"
 
 
 def whose_move(game: Game, user=None) -> str:

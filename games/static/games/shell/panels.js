@@ -31,8 +31,7 @@ export class ShellPanels {
       h(`div.turn-banner${classes}`, { role: "status", "aria-live": "polite" },
         h("span.round", { text: b.round }), h("span.turn-text", { text: b.text })),
       h("div.presence", { "aria-label": "Who is connected" },
-        (app.seats || []).map((s) => h(`span.seat${s.connected ? ".on" : ""}`, { title: `${s.username || s.seat}: ${s.connected ? "connected" : "away"}`, dataset: { seat: s.seat } },
-          h("span.dot", { style: `--dot:${colourOf(s.colour)}` }), h("span.seat-name", { text: s.seat === app.seat ? `${s.username || s.seat} (you)` : (s.username || s.seat) })))),
+        (app.seats || []).map((s) => presenceSeat(s, app.seat))),
       h(`span.conn.${app.connection}`, { title: "Connection to the game server", text: CONNECTION[app.connection] || app.connection }),
     );
   }
@@ -171,4 +170,17 @@ export class ShellPanels {
       h("div.gameover-links", {}, links)));
     this.gameover.hidden = false;
   }
+}
+
+/** One seat in the status bar: a person with their connection dot, or a bot (played by the
+ * server, never "away"), with its team when the game has teams. */
+function presenceSeat(s, mySeat) {
+  const name = s.seat === mySeat ? `${s.username || s.seat} (you)` : (s.username || s.seat);
+  const team = s.team ? ` · ${s.team}` : "";
+  if (s.bot) {
+    return h("span.seat.bot", { title: `${s.username || s.seat}${team}: a bot, played by the server`, dataset: { seat: s.seat } },
+      h("span.dot.bot-dot", { style: `--dot:${colourOf(s.colour)}` }), h("span.seat-name", { text: `${name}${team}` }), h("span.bot-badge", { text: "bot" }));
+  }
+  return h(`span.seat${s.connected ? ".on" : ""}`, { title: `${s.username || s.seat}${team}: ${s.connected ? "connected" : "away"}`, dataset: { seat: s.seat } },
+    h("span.dot", { style: `--dot:${colourOf(s.colour)}` }), h("span.seat-name", { text: `${name}${team}` }));
 }

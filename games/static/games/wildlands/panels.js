@@ -99,7 +99,8 @@ export class SidePanels {
     const roster = h("ul.roster", {}, (v.characters || []).filter((c) => c.player === p.id).map((c) => this.characterRow(c)));
     return h(`section.panel.player${p.id === app.seat ? ".me" : ""}${acting ? ".acting" : ""}`, { style: `--player:${colour}`, dataset: { player: p.id } },
       h("header.player-head", {},
-        h(`span.dot${seat.connected ? ".on" : ""}`, { title: seat.connected ? "connected" : "away" }),
+        seat.bot ? h("span.bot-badge", { title: "a bot, played by the server", text: "bot" })
+          : h(`span.dot${seat.connected ? ".on" : ""}`, { title: seat.connected ? "connected" : "away" }),
         h("span.player-name", { text: `${seat.username || p.id}${p.id === app.seat ? " (you)" : ""}` }),
         h("span.faction", { text: FACTIONS[p.faction] || titleCase(p.faction) }),
         team ? h("span.tag.team-tag", { dataset: { team: team.id }, text: team.name }) : null,
