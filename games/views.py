@@ -148,7 +148,8 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
     if game.status != Game.Status.SETUP or not game.seats.filter(user__isnull=True, bot="").exists():
         messages.info(request, "That game has already started; every seat is taken.")
         return redirect("games:list")
-    form = join_form_of(game.definition)(request.POST or None, game=game)
+    posted = request.POST if request.method == "POST" else None  # a form may have no fields
+    form = join_form_of(game.definition)(posted, game=game)
     if request.method == "POST" and form.is_valid():
         try:
             lobby.game_join(game=game, user=request.user, token=token, **form.cleaned_data)
