@@ -208,6 +208,10 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
     wait_idle(b)
     expect(b.locator("[data-role=hint]")).to_have_text("Pick your active defender in secret. The others have picked: yours turns them all over.")
     expect(b.locator('.dw-faction[data-faction=order] [data-role=active]')).to_have_text("Active defender: picked, face down.")
+    picks = "[data-role=picks] li[data-seat={}] .dw-pick-state"
+    expect(b.locator(picks.format("p1"))).to_have_text("picked, face down")
+    expect(b.locator(picks.format("p2"))).to_have_text("choosing…")
+    expect(a.locator(picks.format("p1"))).to_have_text(f"picked {secret}")
     docs_shot(b, "defenders-organize")
     assert secret not in b.locator("body").inner_text()
     assert secret not in b.evaluate(f"JSON.stringify({APP}.view)")

@@ -4,6 +4,7 @@
 // breaches, items, deck and hand sizes). The seat's own hand is drawn under the board (hand.js).
 import { clear, h } from "../shell/dom.js";
 import { CARD_KINDS, HABITATS, TIERS, abilityText, plural } from "./words.js";
+import { seatsInPlay } from "./turns.js";
 
 const TOXIC_SLOTS = 6;
 
@@ -33,10 +34,22 @@ export class DefendersPanels {
     if (!this.host) return;
     const v = this.game.view;
     clear(this.host);
+    if (v.turn.stage === "organize") this.host.append(this.picksPanel(v));
     this.host.append(this.machinePanel(v));
     // the seat's own factions first, then the others in turn order
     const factions = [...(v.factions || [])].sort((x, y) => (y.seat === this.game.seat) - (x.seat === this.game.seat));
     for (const f of factions) this.host.append(this.factionPanel(v, f));
+  }
+
+  /** The organize phase: who has picked and who is still choosing (the picks stay unsaid). */
+  picksPanel(v) {
+    const names = this.game.names;
+    const playing = seatsInPlay(v);
+    return h("section.panel.dw-picks", { dataset: { role: "picks" } },
+      h("h3", { text: "Organize" }),
+      h("ul.dw-pick-list", {}, playing.map((s) => h(`li${s.has_chosen ? ".picked" : ""}`, { dataset: { seat: s.id } },
+        h("span.dw-pick-who", { text: names.seatCap(s.id) }),
+        h("span.dw-pick-state", { text: s.has_chosen ? (s.id === this.game.seat && s.chosen ? `picked ${names.card(s.chosen)}` : "picked, face down") : "choosing…" })))));
   }
 
   machinePanel(v) {
