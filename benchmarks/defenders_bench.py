@@ -13,9 +13,10 @@ as shipped takes the task from Redis), "in process" (the same task run eagerly i
 on-commit callback) and "engine only" (`advance` on the state, no database). Target: the
 celery path's p95 < 50 ms.
 
-memory: memory_bench's run (web processes as shipped, two socket clients per game moving
-from the `legal` list of their updates) with Defenders tables instead of co-op ones.
-Target: < 1 MB of web memory per active game.
+memory: memory_bench's measure (the web processes' resident set as shipped, after warm-up
+tables and then per added table) with Defenders tables, each with its own two players
+connected (two players seated at every table would meet the per-user socket cap) moving
+from the `legal` list of their updates. Target: < 1 MB of web memory per active game.
 """
 from __future__ import annotations
 
@@ -46,10 +47,6 @@ def new_table(users, seed: int):
                              deck=first, seed=seed)
     lobby.game_join(game=game, user=users[1], token=game.invite_token, deck=second)
     return game.id
-
-
-def create_tables(users, count: int, first_seed: int) -> list:
-    return [new_table(users, first_seed + i) for i in range(count)]
 
 
 def read_state(game_id):
@@ -198,12 +195,88 @@ def turn_main(args) -> None:
     print(f"(ran {time.monotonic() - started:.0f} s; worker log {log})")
 
 
-def memory_main(args) -> None:
-    from benchmarks import memory_bench
+def table_people(count: int, first: int) -> list[tuple[list, list[str]]]:
+    """A pair of players (made once, kept in the benchmark database) with their session
+    cookies for each of `count` tables: a socket cap per user (MAX_SOCKETS_PER_USER) would
+    close all but a few sockets of two players seated at every table."""
+    from django.contrib.auth import get_user_model
 
-    memory_bench.create_games = create_tables  # Defenders tables instead of co-op games
-    print("Defenders of the Wild: web memory per active game (memory_bench's method)")
-    bench_main(memory_bench.run, args)
+    from benchmarks.live_site import session_cookie
+
+    User = get_user_model()
+    pairs = []
+    for i in range(first, first + count):
+        users = [User.objects.get_or_create(username=f"bench-d{i}-{s}")[0] for s in "ab"]
+        pairs.append((users, [session_cookie(u) for u in users]))
+    return pairs
+
+
+async def add_tables(count: int, first: int, port: int, seed: int, moves: int) -> list:
+    """`count` more tables, each with its own two players connected, each making up to
+    `moves` moves from its updates' `legal` lists."""
+    from benchmarks.load_bench import open_all
+    from benchmarks.load_client import SeatClient
+
+    people = await asyncio.to_thread(table_people, count, first)
+    clients = []
+    for i, (users, cookies) in enumerate(people):
+        game_id = await asyncio.to_thread(new_table, users, seed + i)
+        clients += [SeatClient(port, game_id, seat, cookie, seed=2 * (first + i) + k)
+                    for k, (seat, cookie) in enumerate(zip(("p1", "p2"), cookies))]
+    await open_all(clients)
+    for _ in range(moves):
+        for client in clients:
+            await client.move()
+    await asyncio.sleep(1.0)
+    return clients
+
+
+async def memory_run(args, database_url: str, redis_url: str) -> None:
+    """memory_bench's measure (web RSS after warm-up games, then per added game)."""
+    from benchmarks.bench_env import rss_mib
+    from benchmarks.live_site import free_port, web_server
+    from benchmarks.memory_bench import TARGET_KIB
+
+    port = free_port()
+    logs = Path(tempfile.gettempdir())
+    server = web_server(port, database_url=database_url, redis_url=redis_url,
+                        log=logs / f"defenders-memory-web-{port}.log")
+    worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
+                           log=logs / f"defenders-memory-worker-{port}.log").start()
+    clients: list = []
+    seed = 80_000 + int(time.time()) % 10_000 * 100
+    try:
+        await asyncio.to_thread(server.start)
+        idle = rss_mib(server.pid)
+        clients += await add_tables(args.warm, 0, port, seed, args.moves)
+        base = rss_mib(server.pid)
+        print(f"web RSS: idle {idle:.1f} MiB, with {args.warm} warm-up tables {base:.1f} MiB")
+        added = 0
+        for total in args.games:
+            clients += await add_tables(total - added, args.warm + added, port,
+                                        seed + args.warm + added, args.moves)
+            added = total
+            rss = rss_mib(server.pid)
+            per_game = (rss - base) * 1024 / added
+            errors: dict = {}
+            for client in clients:
+                for what, n in client.tally.errors.items():
+                    errors[what] = errors.get(what, 0) + n
+            verdict = "met" if per_game < TARGET_KIB else f"MISSED by {per_game / TARGET_KIB:.1f}x"
+            print(f"  +{added:4d} active tables ({2 * added} sockets, "
+                  f"{sum(c.tally.acked for c in clients)} moves acked so far, errors "
+                  f"{errors or 0}): RSS {rss:.1f} MiB = {per_game:.0f} KiB per added game "
+                  f"(target < {TARGET_KIB} KiB: {verdict})", flush=True)
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+        await asyncio.to_thread(server.stop)
+        worker.stop(timeout=30)
+
+
+def memory_main(args) -> None:
+    print("Defenders of the Wild: web memory per active game (memory_bench's measure, one "
+          "pair of players a table)")
+    bench_main(memory_run, args)
 
 
 def main() -> None:
