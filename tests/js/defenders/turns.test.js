@@ -64,3 +64,16 @@ test("the game-over card says why", () => {
   assert.match(over.cause, /^Because /);
   assert.equal(outcomeWords(FIXTURES.action.view), null);
 });
+
+test("a faction's active defender: acting in its turn, revealed after, the own pick while organizing", () => {
+  const { view, seat } = FIXTURES.action;
+  const acting = view.factions.find((f) => f.id === view.turn.faction);
+  assert.deepEqual(activeDefender(view, acting, seat), { card: view.turn.defender, state: "acting" });
+  const machines = { ...view, turn: { ...view.turn, stage: "machines" } };
+  assert.equal(activeDefender(machines, acting, seat).card, view.turn.defender); // still the one that acted
+  const mine = views[picked].factions.find((f) => f.seat === picked);
+  const card = views[picked].seats.find((s) => s.id === picked).chosen;
+  assert.deepEqual(activeDefender(views[picked], mine, picked), { card, state: "picked" });
+  const theirs = views[picked].factions.find((f) => f.seat === other);
+  assert.equal(activeDefender(views[picked], theirs, picked), null); // not picked yet: nothing to show
+});
