@@ -7,16 +7,20 @@ take the events of each update in order and send `resync` when it sees a gap.
 """
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import pytest
 from channels.db import database_sync_to_async
 
 from games import services
 from games.models import Game
+from games.platform import registry
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, current_state, eager_celery,
-    random_legal_command, receive, scripted_command, start_coop, start_skirmish)
+    RECEIVE_TIMEOUT, random_legal_command, receive, scripted_command, start_coop,
+    start_skirmish)
 
 db = database_sync_to_async
 COMMANDS = 50
@@ -77,6 +81,16 @@ async def settle(comm, tracker: Tracker, version: int = -1, reply_to: str | None
     return reply
 
 
+async def _opponent_done(game_id, mode: str) -> None:
+    """Wait while the game's opponent (the Ancients) is due: its turn is started by the
+    socket once a change's updates are out, so it may still be running when the mover's
+    answer arrives."""
+    deadline = time.monotonic() + RECEIVE_TIMEOUT
+    while registry.get(mode).opponent_due(await db(current_state)(game_id)):
+        assert time.monotonic() < deadline, "the opponent's turn never came"
+        await asyncio.sleep(0.01)
+
+
 def _pick(mode: str, state, rng: random.Random):
     if mode == "skirmish":
         return scripted_command(state)
@@ -118,6 +132,9 @@ async def _play_in_sync(owner, teammate, mode: str) -> None:
         if state.outcome is not None:
             break
         picked = _pick(mode, state, rng)
+        if picked is None and registry.get(mode).opponent_due(state):
+            await _opponent_done(game.id, mode)  # then go on from the state it leaves
+            continue
         if picked is None:
             break
         seat, command = picked
@@ -137,7 +154,11 @@ async def _play_in_sync(owner, teammate, mode: str) -> None:
             if online[other]:
                 await settle(comm, trackers[other], stored.version)
 
+    await _opponent_done(game.id, mode)
     final = await db(Game.objects.get)(pk=game.id)
+    for seat, comm in comms.items():
+        if online[seat]:
+            await settle(comm, trackers[seat], final.version)
     expected = list(range(1, final.last_seq + 1))
     for seat, tracker in trackers.items():
         assert tracker.seqs == expected, seat
