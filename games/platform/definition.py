@@ -206,6 +206,16 @@ class GameDefinition(LobbyRules):
         refused (a bot must never stall the table); None when there is none."""
         return None
 
+    # --- the site's tools (`manage.py simulate`, `manage.py rules_cases`) -----------------------
+    def simulator(self) -> Any:
+        """The game's headless bot games for `simulate` (docs/adding-a-game.md), or None."""
+        return None
+
+    def rules_cases(self) -> Any:
+        """The game's rules-case adapter (`run_case(case, source) -> problem or None`;
+        `CASE_MODES`: the case `mode:` values it runs besides the key), or None."""
+        return None
+
     # --- words for the site --------------------------------------------------------------------
     def describe_outcome(self, outcome: Mapping[str, Any]) -> str:
         """A short line for game lists: how a finished game ended."""

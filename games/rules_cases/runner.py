@@ -34,6 +34,34 @@ class CaseResult:
 
 
 def run_case(case: Any, source: str) -> CaseResult:
+    """One case, run by the adapter of the registered game its `mode:` names (the game's
+    key, or one of its adapter's CASE_MODES); a case no game claims is Wildlands' own."""
+    adapter = adapter_for(case)
+    if adapter is None:
+        return run_wildlands_case(case, source)
+    name = case.get("name", source)
+    try:
+        problem = adapter.run_case(case, source)
+    except Exception as exc:  # a malformed case or an engine bug: a failure, never a crash
+        return CaseResult(name, False, f"{type(exc).__name__}: {exc}")
+    return CaseResult(name, problem is None, problem or "")
+
+
+def adapter_for(case: Any) -> Any:
+    """The registered game's rules-case adapter for `case`, or None."""
+    if not isinstance(case, dict):
+        return None
+    from games.platform import registry
+
+    mode = case.get("mode")
+    for game in registry.all_games():
+        adapter = game.rules_cases()
+        if adapter is not None and (mode == game.key or mode in getattr(adapter, "CASE_MODES", ())):
+            return adapter
+    return None
+
+
+def run_wildlands_case(case: Any, source: str) -> CaseResult:
     name = case.get("name", source) if isinstance(case, dict) else source
     try:
         if not isinstance(case, dict):

@@ -156,6 +156,17 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
     def content_fingerprint(self, data: Mapping[str, Any]) -> Any:
         return data["catalog"]
 
+    # --- the site's tools ----------------------------------------------------------------------
+    def simulator(self) -> Any:
+        from games.simulation.command import SIMULATOR
+
+        return SIMULATOR
+
+    def rules_cases(self) -> Any:
+        from games.rules_cases import adapter
+
+        return adapter
+
     # --- bots -----------------------------------------------------------------------------------
     def bot_command(self, state: GameState, seat: str, bot: str, seed: int) -> Optional[dict]:
         return seat_bots.decide(state, seat, bot, seed)

@@ -132,7 +132,7 @@ def test_simulate_exits_non_zero_when_a_game_raises(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("engine exploded")
 
-    monkeypatch.setattr("games.management.commands.simulate.play_skirmish", broken)
+    monkeypatch.setattr("games.simulation.command.play_skirmish", broken)
     with pytest.raises(SystemExit) as exit_info:
         run_simulate("--games", "2")
     assert exit_info.value.code == 1
