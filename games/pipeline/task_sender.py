@@ -48,10 +48,11 @@ def task_named(name: str) -> Any:
     """The task registered under `name`. The pipeline names the tasks it starts (the
     opponent's turn, a bot's move) instead of importing them: a task's module imports the
     pipeline to do its work. A process that has not loaded the apps' task modules yet (a
-    web process) has Celery discover them once (`autodiscover_tasks`)."""
+    web process) has Celery import them once (`autodiscover_tasks`: each installed app's
+    `tasks` module; not the worker's start-up import, which runs Django's system checks)."""
     task = app.tasks.get(name)
     if task is None:
-        app.loader.import_default_modules()
+        app.autodiscover_tasks(force=True)
         task = app.tasks[name]
     return task
 
