@@ -105,8 +105,9 @@ def bot_step(*, game_id: Any, version: int) -> Optional[ApplyResult]:
 def bots_requeue_stalled(*, older_than: float = turns.STALLED_AFTER_SECONDS
                          ) -> list[tuple[str, int]]:
     """Send the bot task again to every game that has waited only on its bots for more than
-    `older_than` seconds (as long as the opponent's sweep waits) because a broker outage lost the task; return the (game, version)
-    pairs. A shared turn, which also waits on a person, is left to that person."""
+    `older_than` seconds (as long as the opponent's sweep waits) because a broker outage
+    lost the task; return the (game, version) pairs. A shared turn, which also waits on a
+    person, is left to that person."""
     cutoff = timezone.now() - timedelta(seconds=older_than)
     with_bots = Seat.objects.exclude(bot="").values("game_id")
     games = Game.objects.filter(status=Game.Status.PLAYING, updated__lt=cutoff, pk__in=with_bots)

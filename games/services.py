@@ -50,8 +50,7 @@ def game_setup(game: Game) -> GameSetup:
     for choice in choices:
         choice.team = teams.get(choice.seat, "")
     treasures = list(game.campaign.treasures) if game.campaign_id is not None else []
-    options = dict(getattr(game, "options", None) or {})  # the game's own lobby choices
-    return GameSetup(key=game.mode, seed=game.seed, seats=choices, options=options,
+    return GameSetup(key=game.mode, seed=game.seed, seats=choices, options=dict(game.options or {}),
                      map_name=game.map_name, scenario_ids=list(game.scenario_ids),
                      difficulty=game.difficulty, campaign_treasures=treasures)
 
