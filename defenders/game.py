@@ -17,7 +17,7 @@ from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 from defenders.rules.events import KINDS
 from defenders.rules.legal import legal_commands
 from defenders.rules.outcome import CAUSES
-from defenders.rules.setup import TIERS, camp_starts, new_game
+from defenders.rules.setup import TIERS, new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
 from defenders.site import table as tables
@@ -31,10 +31,6 @@ from games.rules.rng import Rng, seed_state
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`
 # Every event kind a Defenders log holds (the board's sentences cover each one).
 EVENT_KINDS = tuple(KINDS)
-# A deal that leaves a faction no hex for its starting camp (no hex of its home habitat on
-# the board: the core can deal one, about one table in 200 with that faction) would wait
-# for ever on a seat with nothing it may do; such a deal is made again from the next seed.
-REDEALS = 8
 # A bot seat that has made this many moves in one turn with nothing coming to light ends its
 # turn: the greedy bot's scores can loop (bread, then a move onto another camp that gives
 # the bread back, for ever), and a bot must never hold the table.
@@ -73,14 +69,11 @@ class DefendersGame(DefendersLobby, GameDefinition):
             factions[seat.seat] = [f for f, _ in decks]
             organizers.update(decks)
         tier = checked_tier(setup.options.get("tier"))
-        for attempt in range(REDEALS):
-            try:
-                state, _ = new_game(content(), [s.seat for s in setup.seats], factions,
-                                    tier=tier, seed=setup.seed + attempt, organizers=organizers)
-            except RuleError as error:
-                raise SetupRefused("invalid_choice", error.message) from None
-            if all(camp_starts(state, f) for f in state.factions):
-                break
+        try:
+            state, _ = new_game(content(), [s.seat for s in setup.seats], factions, tier=tier,
+                                seed=setup.seed, organizers=organizers)
+        except RuleError as error:
+            raise SetupRefused("invalid_choice", error.message) from None
         table = Table(state)
         return FirstSteps(table, table)
 

@@ -95,16 +95,3 @@ def test_the_board_page_names_the_defenders_renderer(owner, teammate):
     assert page.status_code == 200
     assert 'data-renderer="defenders"' in page.content.decode()
 
-
-def test_a_deal_with_no_home_hex_for_a_faction_is_dealt_again():
-    """Seed 100068 deals a board without a plains hex: the Council could never place its
-    starting camp, so the table is dealt from the next seed and every faction can start."""
-    from defenders.game import GAME
-    from defenders.rules.setup import camp_starts
-    from games.platform.definition import GameSetup, SeatChoice
-
-    setup = GameSetup(key="defenders", seed=100068, options={"tier": "base"},
-                      seats=[SeatChoice("p1", "sect", "cog"), SeatChoice("p2", "council", "oaken")])
-    state = GAME.first_steps(setup).initial.game
-    assert all(camp_starts(state, f) for f in state.factions)
-    assert GAME.first_steps(setup).initial.game.catalog.habitats == state.catalog.habitats
