@@ -6,6 +6,7 @@ Views stay thin: reads come from `games.selectors`, changes from `games.services
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from django.contrib import messages
@@ -227,7 +228,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError:
             scenarios = []
         chapters.append({
-            "n": chapter, "scenarios": [titles.get(str(s), str(s)) for s in scenarios],
+            # "Chapter 1: The Magus Wakes", not "Chapter 1 1. The Magus Wakes"
+            "n": chapter, "scenarios": [re.sub(r"^\d+\. ", "", titles.get(str(s), str(s))) for s in scenarios],
             "won": chapter in campaign.completed, "unlocked": chapter <= campaign.unlocked})
     games = campaign.games.order_by("-created")
     factions = dict(selectors.available_factions())

@@ -68,6 +68,8 @@ def awoken_view(state: GameState) -> dict:
         "crystals_to_win": awoken.crystals_to_win,
         "done": list(awoken.done),  # seats done with the players' turn (hand_off.py)
         "undo_by": may_undo(state),  # the seat that may take back the latest command
+        # why nothing may be taken back (a card drawn, a counter turned...), for the board
+        "undo_barrier": None if awoken.undo else awoken.undo_barrier,
     }
 
 

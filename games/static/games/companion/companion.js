@@ -39,6 +39,7 @@ class Companion {
     this.cardDefs = new Map();
     this.apply(initial);
     this.map = new BoardMap(root.querySelector("[data-role=map]"), initial.board);
+    this.addZoom(root.querySelector("[data-role=map]"));
     this.tokens = new Tokens(this.map, { onClick: (id) => this.tapFigure(id) });
     this.map.root.addEventListener("click", (ev) => {
       const cell = ev.target.closest("[data-space]");
@@ -49,6 +50,18 @@ class Companion {
     this.fixing = null; // a figure id being corrected
     this.story = [];
     this.render();
+  }
+
+  /** A phone's map is small (its space numbers a few pixels high): a button zooms it in,
+   * and the zoomed map scrolls both ways. */
+  addZoom(frame) {
+    const zoom = h("button", { type: "button", class: "c-btn c-btn--quiet c-zoom", "aria-pressed": "false", "data-role": "zoom" }, "Zoom the map in");
+    zoom.addEventListener("click", () => {
+      const on = frame.classList.toggle("zoomed");
+      zoom.setAttribute("aria-pressed", String(on));
+      zoom.textContent = on ? "Fit the map to the screen" : "Zoom the map in";
+    });
+    frame.before(zoom);
   }
 
   apply(payload) {

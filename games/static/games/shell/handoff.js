@@ -14,9 +14,10 @@ export class HandOff {
     this.undoButton = h("button.btn.ghost.undo", { type: "button", hidden: true, dataset: { role: "undo" }, text: "Undo", title: "Take back your last move", onclick: () => this.undo() });
     this.bothButton = h("button.btn.end-both", { type: "button", hidden: true, dataset: { role: "end-both" }, text: "End for both…", onclick: () => this.askEndForBoth() });
     this.status = h("span.handoff-status", { dataset: { role: "handoff-status" }, "aria-live": "polite" });
+    this.undoWhy = h("span.undo-why", { dataset: { role: "undo-why" }, hidden: true });
     this.dialog = h("dialog.confirm-dialog", { dataset: { role: "confirm-end" }, "aria-label": "End the turn for both players?" });
     endButton.before(this.undoButton);
-    endButton.after(this.bothButton, this.status);
+    endButton.after(this.bothButton, this.status, this.undoWhy);
     app.root.append(this.dialog);
   }
 
@@ -82,6 +83,11 @@ export class HandOff {
     this.status.textContent = m.status;
     this.undoButton.hidden = !m.undo.shown;
     this.undoButton.disabled = busy || !m.undo.enabled;
+    // a greyed Undo says why (a card drawn, a partner's move since)
+    const why = m.undo.shown && !m.undo.enabled ? (m.undo.why || "") : "";
+    this.undoButton.title = why || "Take back your last move";
+    this.undoWhy.textContent = why;
+    this.undoWhy.hidden = !why;
     this.bothButton.hidden = !m.both.shown;
     if (m.both.text) this.bothButton.textContent = m.both.text;
     this.bothButton.disabled = busy;

@@ -75,8 +75,8 @@ export class SidePanels {
       h("ul.team-list", {}, war.teams(v).map((t) => h(`li.team${active && active.id === t.id ? ".acting" : ""}${mine && mine.id === t.id ? ".mine" : ""}`,
         { dataset: { team: t.id } },
         h("b.team-name", { text: t.name }),
-        h("span.team-players", { text: ` ${t.players.map((id) => this.app.names.seat(id) + (v.wrath && v.wrath.ancients === id ? " (the Ancients)" : "")).join(" and ")}` }),
-        h("span.score.team-score", { title: "Team points" }, h("b", { text: t.score }), ` / ${target} pts`)))),
+        h("span.team-players", { text: ` (${t.players.map((id) => this.app.names.seat(id) + (v.wrath && v.wrath.ancients === id ? ", the Ancients" : "")).join(" and ")})` }),
+        h("span.score.team-score", { title: "Team points" }, " · ", h("b", { text: t.score }), ` / ${target} pts`)))),
       ancientsInWar(v, this.app.names));
   }
 

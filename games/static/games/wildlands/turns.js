@@ -184,7 +184,7 @@ export function handOffModel(view, seat, names, { legal = null, drafting = false
     end: together && t.phase === "play" && listed("finish")
       ? { command: { do: "finish" }, label: "I'm done" } : { command: { do: "end_turn" }, label: "End turn" },
     undo: { shown: seated && awoken, allowed: undoBy === seat, enabled: t.phase === "play" && undoBy === seat,
-      command: { do: "undo" }, label: "Undo" },
+      command: { do: "undo" }, label: "Undo", why: undoWhy(view, seat, names) },
     both: { shown: false, allowed: listed("end_turn"), text: "", command: { do: "end_turn" }, label: "End for both" },
   };
   if (!awoken && !together) {
@@ -212,6 +212,17 @@ export function handOffModel(view, seat, names, { legal = null, drafting = false
     lines: endForBothLines(view, partners, done, names, drafting),
   };
   return model;
+}
+
+/** Why this seat's Undo is off, in words ("" when it is on or there is nothing to say):
+ * something hidden came to light (`undo_barrier`), or a partner has played since. */
+function undoWhy(view, seat, names) {
+  const part = awokenPart(view);
+  if (view.turn.phase !== "play" || part.undo_by === seat) return "";
+  if (part.undo_by) return `${names.seatCap(part.undo_by)} has played since: only they can take that back.`;
+  const barrier = part.undo_barrier;
+  if (barrier && barrier !== "the players' turn ended") return `No undo: ${barrier} since, and nobody can unsee it.`;
+  return "";
 }
 
 function endForBothLines(view, partners, done, names, drafting) {
