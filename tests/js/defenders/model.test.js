@@ -73,3 +73,14 @@ test("a hunter closing in leaves its hex and joins the next", () => {
 test("an engine out of a factory faces away from it", () => {
   assert.deepEqual(engineOn([[0, 1], [1, 0]], [0, 0]).ahead, [1, 1]);
 });
+
+test("a hex's tooltip says what stands in it", async () => {
+  const { contents } = await import("../../../games/static/games/defenders/board_svg.js");
+  const board = boardOf({
+    pollution: [[[1, 1], 2]], mechs: [[[1, 1], 1]], toxic: [[2, 0]],
+    factions: [{ id: "order", seat: "p1", at: [1, 1], camps: [[1, 1]] }, { id: "sect", seat: "p2", at: null, camps: [], exited: true }],
+  });
+  assert.deepEqual(contents(board, [1, 1]), ["2 pollution", "1 mech", "Order camp", "Order organizer"]);
+  assert.deepEqual(contents(board, [2, 0]), ["a toxic site"]);
+  assert.deepEqual(contents(board, [0, 2]), []);
+});

@@ -69,7 +69,8 @@ export class BoardSvg {
       } else {
         text(cell, c.x, c.y - 22, (HABITATS[kind] || {}).label || "", "dw-habitat-label");
       }
-      svg("title", {}, cell).textContent = `${factory ? (factory.wild ? `Rewilded factory ${factory.tile}` : `Factory ${factory.tile}`) : (HABITATS[kind] || {}).label || "hex"} at (${hex[0]}, ${hex[1]})`;
+      const what = factory ? (factory.wild ? `Rewilded factory ${factory.tile}` : `Factory ${factory.tile}`) : (HABITATS[kind] || {}).label || "hex";
+      svg("title", {}, cell).textContent = [`${what} at (${hex[0]}, ${hex[1]})`, ...contents(board, hex)].join("; ");
     }
   }
 
@@ -225,6 +226,23 @@ export class BoardSvg {
   }
 
   clearFlash() { clear(this.layers.flash); }
+}
+
+/** What stands in a hex, in words, for its tooltip (a screen reader's and a finger's way in). */
+export function contents(board, hex) {
+  const out = [];
+  const at = (list) => (list.find(([h]) => same(h, hex)) || [null, 0])[1];
+  if (board.toxic.some((h) => same(h, hex))) out.push("a toxic site");
+  const pollution = at(board.pollution);
+  if (pollution) out.push(`${pollution} pollution`);
+  const mechs = at(board.mechs);
+  if (mechs) out.push(`${mechs} mech${mechs === 1 ? "" : "s"}`);
+  for (const f of board.factions) {
+    const name = (FACTIONS[f.id] || {}).short || f.id;
+    if (f.camps.some((h) => same(h, hex))) out.push(`${name} camp`);
+    if (f.at && !f.exited && same(f.at, hex)) out.push(`${name} organizer`);
+  }
+  return out;
 }
 
 function endsAttrs(ends) {
