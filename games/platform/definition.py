@@ -169,7 +169,9 @@ class GameDefinition(LobbyRules):
 
     # --- storing -----------------------------------------------------------------------------
     def state_to_data(self, state: Any) -> dict:
-        """The whole state as JSON-ready data (secrets included: storage only)."""
+        """The whole state as JSON-ready data (secrets included: storage only), with the
+        state's version under the key "version": the store reads which version a stored
+        snapshot holds without parsing it."""
         raise NotImplementedError
 
     def state_from_data(self, data: Mapping[str, Any]) -> Any:
