@@ -34,24 +34,22 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 # --- games --------------------------------------------------------------------------------------
-def _lobby_forms(request: HttpRequest, posted: Optional[GameDefinition]) -> list:
-    """One form per game (a form may start several modes of it): the posted game's bound
-    to the post (the first game's when the post names none: its form says what is
-    missing), the others blank; a `?mode=` link preselects that mode."""
+def _lobby_form(request: HttpRequest, posted: Optional[GameDefinition]):
+    """The form of the game being started: the posted mode's (bound to the post), else the
+    one a `?mode=` link names (that mode preselected), else the first listed game's. One
+    form at a time, so no two games' fields share a page (names, ids)."""
     chosen = posted.key if posted else request.GET.get("mode", "")
-    bind_first = request.method == "POST" and posted is None
     found: dict[type, list[GameDefinition]] = {}
     for game in lobby_modes():
         found.setdefault(lobby_form_of(game), []).append(game)
-    forms = []
-    for form_class, modes in found.items():
-        keys = [g.key for g in modes]
-        if (posted is not None and posted.key in keys) or (bind_first and not forms):
-            forms.append(form_class(request.POST, modes=modes))
-        else:
-            initial = {"mode": chosen} if chosen in keys else {}
-            forms.append(form_class(initial=initial, modes=modes))
-    return forms
+    if not found:
+        return None
+    form_class, modes = next(((c, m) for c, m in found.items()
+                              if chosen in [g.key for g in m]), next(iter(found.items())))
+    if request.method == "POST":  # a post naming no known mode: the first form says why
+        return form_class(request.POST, modes=modes)
+    initial = {"mode": chosen} if chosen in [g.key for g in modes] else {}
+    return form_class(initial=initial, modes=modes)
 
 
 @login_required
@@ -63,20 +61,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
     game_def = next((g for g in lobby_modes() if g.key == key), None)
     if game_def is not None and game_def.own_page:
         return redirect(game_def.own_page)
-    posted = game_def if request.method == "POST" else None
-    forms = _lobby_forms(request, posted)
-    bound = next((f for f in forms if f.is_bound), None)
-    if bound is not None and bound.is_valid():
-        data = dict(bound.cleaned_data)
+    form = _lobby_form(request, game_def if request.method == "POST" else None)
+    if form is not None and form.is_bound and form.is_valid():
+        data = dict(form.cleaned_data)
         mode = data.pop("mode")
         try:
             game = lobby.game_create(user=request.user, mode=mode, **data)
         except services.ServiceError as error:
-            bound.add_error(None, error.message)
+            form.add_error(None, error.message)
         else:
             return redirect("games:board", game_id=game.id)
-    return render(request, "games/new.html", {"forms": forms, "modes": lobby_modes(),
-                                              "form": bound or (forms[0] if forms else None)})
+    return render(request, "games/new.html", {"form": form, "modes": lobby_modes()})
 
 
 @login_required

@@ -52,10 +52,13 @@ def start_a_race(owner, teammate, target: int = 21) -> Game:
 
 @pytest.mark.django_db
 def test_the_lobby_offers_the_new_game_with_its_words_and_its_own_form(race, owner):
-    page = signed_in(owner).get(reverse("games:new")).content.decode()
-    assert "Race to 21" in page and RaceGame.summary in page
+    client = signed_in(owner)
+    lobby = client.get(reverse("games:new")).content.decode()
+    assert "Race to 21" in lobby and RaceGame.summary in lobby and "?mode=race21" in lobby
+    assert 'value="skirmish"' in lobby and 'name="target"' not in lobby  # Wildlands' form first
+    page = client.get(reverse("games:new") + "?mode=race21").content.decode()
     assert 'name="target"' in page and 'value="race21"' in page
-    assert 'value="skirmish"' in page  # Wildlands' form is still there beside it
+    assert 'name="faction"' not in page  # one game's form at a time
 
 
 @pytest.mark.django_db
