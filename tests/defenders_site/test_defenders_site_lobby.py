@@ -25,10 +25,11 @@ def _new(client: Client, **fields) -> object:
 
 
 def test_the_lobby_lists_defenders_with_its_form(owner):
-    page = _client(owner).get(reverse("games:new"))
+    listed = _client(owner).get(reverse("games:new")).content.decode()
+    assert 'href="?mode=defenders"' in listed and "Defenders of the Wild" in listed
+    page = _client(owner).get(reverse("games:new"), {"mode": "defenders"})
     assert page.status_code == 200
     text = page.content.decode()
-    assert "Defenders of the Wild" in text
     assert 'value="order:ember"' in text and 'name="tier"' in text
 
 
