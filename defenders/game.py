@@ -117,6 +117,21 @@ class DefendersGame(DefendersLobby, GameDefinition):
         view["undo"] = tables.may_undo(state)
         return view
 
+    def update_extras(self, state: Table, seat: Optional[str], events: Sequence[dict]) -> dict:
+        """What the defenders named in the events `seat` may see are (`cards`: id -> name,
+        habitat, action points, ability): a killed or teamed-up defender may be on no pile
+        the view shows. Only ids in the given (already filtered) events are added."""
+        known = state.game.catalog.defenders
+        found: dict[str, dict] = {}
+        for event in events:
+            for value in event.values():
+                values = (value.values() if isinstance(value, Mapping)
+                          else value if isinstance(value, list) else (value,))
+                for card in values:
+                    if isinstance(card, str) and card in known and card not in found:
+                        found[card] = known[card].to_data()
+        return {"cards": found} if found else {}
+
     def replay_view(self, state: Table) -> dict:
         """The whole table face up, in a view's shape: every hand, every pick (face down
         until all had picked), every exhaustion pile whole. Deck orders stay out."""

@@ -81,6 +81,8 @@ async def test_two_friends_play_a_round_with_the_machines_turn_between(owner, te
     assert p1_seen_by_p2["has_chosen"] is True and "chosen" not in p1_seen_by_p2
     assert mine["view"]["seats"][0]["chosen"] == pick["card"]
     assert "defender_chosen_privately" in [e["kind"] for e in mine["events"]]
+    assert mine["cards"][pick["card"]]["name"]  # what the seat's own pick is, beside its events
+    assert "cards" not in told
 
     # p2 picks: both are revealed, and the first seat's actions begin
     second = next(c for c in told["legal"] if c["do"] == "choose" and "card" in c)
@@ -88,6 +90,7 @@ async def test_two_friends_play_a_round_with_the_machines_turn_between(owner, te
     kinds = [e["kind"] for e in revealed["events"]]
     assert "defenders_revealed" in kinds and "turn_started" in kinds
     assert pick["card"] in json.dumps(revealed["view"])
+    assert {pick["card"], second["card"]} <= set(revealed["cards"])
 
     # the active seat ends its actions: the machines' card runs in the worker
     active = revealed["view"]["turn"]["active"]
