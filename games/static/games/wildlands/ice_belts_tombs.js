@@ -3,6 +3,7 @@
 // (games/rules/maps/features.py) so a new map combining them is drawn without a line of code;
 // the curses left in the tombs come from each view (`map_rules.cursed_tombs`).
 import { svg } from "../shell/dom.js";
+import { curseBadge } from "./map_legend.js";
 
 /** Draw every feature of this kind the board has, in a layer above the cells. */
 export function drawIceBeltsTombs(map, parent) {
@@ -32,9 +33,8 @@ export function drawIceBeltsTombs(map, parent) {
     svg("rect", { x: cx - w / 2, y, width: w, height: h, rx: r * 0.3, "stroke-width": r * 0.12 }, g);
     svg("line", { x1: cx, y1: y + h * 0.18, x2: cx, y2: y + h * 0.82, "stroke-width": r * 0.12 }, g);
     svg("line", { x1: cx - w * 0.18, y1: y + h * 0.4, x2: cx + w * 0.18, y2: y + h * 0.4, "stroke-width": r * 0.12 }, g);
-    // the curse: a shard of a faction nobody plays, shown while the tomb still holds it
-    const d = r * 0.55;
-    svg("polygon", { class: "curse", points: `${cx + w * 0.72},${y - d} ${cx + w * 0.72 + d * 0.7},${y} ${cx + w * 0.72},${y + d} ${cx + w * 0.72 - d * 0.7},${y}` }, g);
+    // the curse, while the tomb still holds it: a skull badge, never drawn like a shard
+    curseBadge(g, cx + w * 0.78, y - r * 0.1, r * 0.95);
   }
   return layer;
 }

@@ -11,6 +11,7 @@ import { titleCase } from "./words.js";
 import { MotionFx } from "./motion_fx.js";
 import { handOffModel, idleWords, revealsFirst, waitingWords } from "./turns.js";
 import { WildlandsRenderer } from "./renderer.js";
+import { spaceWords } from "./map_legend.js";
 
 /** Events after which an interrupt that handed the turn back is old news. */
 const TURN_MOVES = new Set(["turn_started", "turn_ended", "turn_end_declared", "teammate_finished", "seat_finished", "interrupt_declared", "card_played"]);
@@ -169,7 +170,12 @@ export class WildlandsLive extends WildlandsRenderer {
   }
 
   onSpaceClick(n) {
-    if (this.flow.step) this.flow.clickSpace(n);
+    if (this.flow.step) {
+      this.flow.clickSpace(n);
+      return;
+    }
+    const words = spaceWords(this.map.data, n); // a tap on a space with its own rules explains them
+    if (words) this.toast(`Space ${n}. ${words}`);
   }
 
   onTokenClick(id) {

@@ -8,6 +8,7 @@ import { effectText, initials, titleCase } from "./words.js";
 import { isCompetitive, isWar, oneSeatAtATime } from "./modes.js";
 import * as war from "./war.js";
 import { ancientsInWar, carriedShards, wrathGoal } from "./wrath.js";
+import { legendPanel } from "./map_legend.js";
 
 const FACTIONS = { guild: "The Guild", gnomads: "The Gnomads", lawbringers: "The Lawbringers", pit_fighters: "The Pit Fighters", ancients: "The Ancients" };
 
@@ -53,6 +54,8 @@ export class SidePanels {
     }
     for (const p of this.playersInPanelOrder()) this.side.append(this.playerPanel(p));
     for (const sc of aw.scenarios || []) this.side.append(this.scenarioPanel(sc));
+    const legend = app.map ? legendPanel(app.map.data) : null;
+    if (legend) this.side.append(legend);
   }
 
   /** The players as the side panel lists them: in co-op the viewing seat's own panel (its

@@ -8,6 +8,7 @@
 // Wildlands' own modules reach the shell's state through the getters below.
 import { BoardMap } from "./map.js";
 import { showCurses } from "./ice_belts_tombs.js";
+import { annotateCells } from "./map_legend.js";
 import { Tokens } from "./figures.js";
 import { colourForPlayer } from "./hand.js";
 import { icon } from "./icons.js";
@@ -32,6 +33,7 @@ export class WildlandsRenderer {
     this.colourFor = colourForPlayer(app.view || {}, app.seats);
     const $ = (sel) => root.querySelector(sel);
     this.map = new BoardMap($("[data-role=map]"), data.board);
+    annotateCells(this.map); // what a space's own rules do, on hover
     this.tokens = new Tokens(this.map, { onClick: (id) => this.onTokenClick(id) });
     this.side = new SidePanels(this, $("[data-role=side]"));
     this.parts = { map: this.map, tokens: this.tokens, names: this.names };
