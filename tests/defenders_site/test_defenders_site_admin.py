@@ -128,3 +128,24 @@ def test_a_run_the_game_cannot_have_is_refused_on_the_form(client, designer, loa
     url = reverse("admin:defenders_contentversion_balance", args=[version.pk])
     page = client.post(url, {"players": 2, "tier": "base", "games": 0})
     assert page.status_code == 200 and not BalanceRun.objects.exists()
+
+
+def test_loading_again_keeps_what_the_admin_edited_unless_forced(loaded):
+    from defenders.services_content import content_commit
+
+    DefendersFaction.objects.filter(faction_id="coven").update(name="The Night Coven")
+    content_commit(note="renamed")
+    out = io.StringIO()
+    call_command("load_defenders_content", stdout=out)
+    assert "6 unchanged" in out.getvalue()  # the shipped files did not change
+    assert DefendersFaction.objects.get(faction_id="coven").name == "The Night Coven"
+    assert ContentVersion.objects.count() == 2
+    # a newer shipped file does not replace an item edited since it was loaded
+    ShippedLoad.objects.filter(kind="defenders", key="coven").update(source_digest="older")
+    out = io.StringIO()
+    call_command("load_defenders_content", stdout=out)
+    assert "defenders coven: kept (edited in the admin; --force replaces it)" in out.getvalue()
+    assert DefendersFaction.objects.get(faction_id="coven").name == "The Night Coven"
+    call_command("load_defenders_content", "--force", stdout=io.StringIO())
+    assert DefendersFaction.objects.get(faction_id="coven").name == "The Coven"
+    assert content_data() == shipped_data()
