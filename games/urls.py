@@ -1,6 +1,7 @@
 """URLs of the games app (the shared contract's paths)."""
 from django.urls import path
 
+from ancients_ai import campaign_views
 from games import companion_views, replay_views, views
 
 app_name = "games"
@@ -12,12 +13,13 @@ urlpatterns = [
     path("play/<uuid:game_id>/", views.game_board, name="board"),
     path("play/<uuid:game_id>/join/<str:token>/", views.game_join, name="join"),
     path("play/<uuid:game_id>/events/", views.game_events, name="events"),
-    path("campaigns/", views.campaign_list, name="campaigns"),
-    path("campaigns/new/", views.campaign_new, name="campaign_new"),
-    path("campaigns/<int:pk>/", views.campaign_detail, name="campaign"),
-    path("campaigns/<int:pk>/join/<str:token>/", views.campaign_join, name="campaign_join"),
-    path("campaigns/<int:pk>/play/", views.campaign_play, name="campaign_play"),
-    path("rules/campaign/", views.campaign_rules, name="campaign_rules"),
+    # The Awoken's campaigns (ancients_ai/campaign_views.py)
+    path("campaigns/", campaign_views.campaign_list, name="campaigns"),
+    path("campaigns/new/", campaign_views.campaign_new, name="campaign_new"),
+    path("campaigns/<int:pk>/", campaign_views.campaign_detail, name="campaign"),
+    path("campaigns/<int:pk>/join/<str:token>/", campaign_views.campaign_join, name="campaign_join"),
+    path("campaigns/<int:pk>/play/", campaign_views.campaign_play, name="campaign_play"),
+    path("rules/campaign/", campaign_views.campaign_rules, name="campaign_rules"),
     # replays (games/replay_views.py)
     path("play/<uuid:game_id>/replay/", replay_views.game_replay, name="replay"),
     path("play/<uuid:game_id>/replay/steps/", replay_views.game_replay_steps,
