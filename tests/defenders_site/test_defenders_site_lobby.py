@@ -96,3 +96,14 @@ def test_the_board_page_names_the_defenders_renderer(owner, teammate):
     assert page.status_code == 200
     assert 'data-renderer="defenders"' in page.content.decode()
 
+
+
+def test_a_waiting_table_shows_its_invite_and_the_game_list_names_it(owner):
+    client = _client(owner)
+    _new(client, players=3, bots=1)
+    game = Game.objects.get(mode="defenders")
+    assert game.status == Game.Status.SETUP
+    page = client.get(reverse("games:board", kwargs={"game_id": game.id}))
+    assert page.status_code == 200 and game.invite_token in page.content.decode()
+    listing = client.get(reverse("games:list")).content.decode()
+    assert "Defenders of the Wild" in listing
