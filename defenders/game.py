@@ -17,6 +17,7 @@ from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 from defenders.rules.events import KINDS
 from defenders.rules.legal import legal_commands
 from defenders.rules.outcome import CAUSES
+from defenders.rules.rng_util import Seeded
 from defenders.rules.setup import TIERS, new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
@@ -37,13 +38,6 @@ EVENT_KINDS = tuple(KINDS)
 BOT_TURN_MOVES = 40
 CAUSE_WORDS = {"rewilded": "the wild rewilded", "core_complete": "the machine core complete",
                "toxic_disaster": "a toxic disaster", "massacre": "a massacre"}
-
-
-class _Seeded:
-    """A holder of one generator state, as `games.rules.rng.Rng` reads it."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = seed_state(seed)
 
 
 class DefendersGame(DefendersLobby, GameDefinition):
@@ -195,7 +189,7 @@ class DefendersGame(DefendersLobby, GameDefinition):
             return None
         if len(state.undo) >= BOT_TURN_MOVES and {"do": "end_turn"} in legal:
             return {"do": "end_turn"}
-        return bots.choose(state.game, seat, legal, Rng(_Seeded(seed)))
+        return bots.choose(state.game, seat, legal, Rng(Seeded(seed_state(seed))))
 
     def fallback_command(self, state: Table, seat: str) -> Optional[dict]:
         """Ending the turn when it may be ended, else the first legal command."""
