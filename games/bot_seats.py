@@ -63,9 +63,9 @@ def game_apply_bot_command(*, game_id: Any, seat: str, expected_version: int,
     """
     with transaction.atomic():
         game = step_sql.lock_game(game_id)
-        known = None if game is None else facts.facts_of(game.id, game.mode)
-        if known is None or seat not in known.bots:
+        if game is None or seat not in facts.facts_of(game.id, game.mode).bots:
             raise ServiceError("not_seated", f"{seat!r} is not a bot's seat")
+        known = facts.facts_of(game.id, game.mode)
         check_playable(game, expected_version)
         return play_command(game, known.definition, seat, command)
 

@@ -175,7 +175,7 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     game.version = version
     game.last_seq = first + len(rows) - 1
     game.awaiting = definition.awaiting(state)
-    if finished:
+    if finished and outcome is not None:
         _record_outcome(game, definition, state, outcome)
     fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
               + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else []))
