@@ -72,7 +72,7 @@ def test_the_magus_spends_its_shard_and_gathers_two_characters(chromium):
 
     # desperate measures at the end of the turn: keep the hand
     page.click("[data-role=end-turn]")
-    keep = page.locator('.prompt[data-kind="desperate_measures"] button', has_text="Keep them all")
+    keep = page.locator('.prompt[data-kind="desperate_measures"] button', has_text="Keep my hand")
     expect(keep).to_be_visible()
     shot(page, "wrath-desperate")
     keep.click()

@@ -6,8 +6,19 @@ import { clear, h } from "../shell/dom.js";
 import { cardElement, shortName } from "./hand.js";
 import { icon, FLAG_WORDS } from "./icons.js";
 import { promptWords, revealedCardWords, titleCase } from "./words.js";
-import { wrathPromptBody } from "./wrath.js";
+import { keepHandKey, wrathPromptBody } from "./wrath.js";
 import { assignCommand, cardsFor, chooseCommand, defendCards, mapRuleAnswers, setupNeeded } from "./prompt_choices.js";
+
+/** Questions shown beside the board rather than over it. */
+const DOCKED = new Set(["interrupt_window", "desperate_measures"]);
+
+/** The turn an interrupt question belongs to ("don't ask me again this turn"). */
+function turnKey(view) { return `${view.turn.round}|${view.turn.phase}|${view.turn.active || ""}`; }
+
+/** Has this seat asked to keep its hand at every desperate measures of this game? */
+function keepsHand(app) {
+  try { return window.sessionStorage.getItem(keepHandKey(app)) === "1"; } catch (err) { return false; }
+}
 
 export class PromptDialog {
   constructor(app, dialog) {
@@ -30,13 +41,41 @@ export class PromptDialog {
       return;
     }
     if (key === this.shownKey && this.dialog.open) return;
+    if (!setup && this.answeredForYou(p, key)) return;
     this.shownKey = key;
     clear(this.dialog);
     if (setup) this.renderSetup();
     else this.renderPrompt(p);
+    // a light question (interrupt? discard first?) docks beside the board, which stays in view
+    const docked = !setup && DOCKED.has(p.kind);
+    if (this.dialog.open && this.dialog.classList.contains("docked") !== docked) this.dialog.close();
+    this.dialog.classList.toggle("docked", docked);
     if (!this.dialog.open) {
-      try { this.dialog.showModal(); } catch (err) { this.dialog.setAttribute("open", ""); }
+      try {
+        if (docked) this.dialog.show();
+        else this.dialog.showModal();
+      } catch (err) { this.dialog.setAttribute("open", ""); }
     }
+  }
+
+  /** Answers a question this seat asked not to be asked again (interrupts for the rest of
+   * this turn, desperate measures for this game): true when it did. */
+  answeredForYou(p, key) {
+    const quiet = (p.kind === "interrupt_window" && this.quietTurn === turnKey(this.app.view))
+      || (p.kind === "desperate_measures" && keepsHand(this.app));
+    if (!quiet) return false;
+    if (this.autoKey !== key) {
+      this.autoKey = key;
+      this.close();
+      this.app.sendCommand({ respond: "pass" }, p.kind === "interrupt_window" ? "Pass (not asked again this turn)" : "Keep the hand");
+    }
+    return true;
+  }
+
+  /** Pass, and pass every interrupt question of this turn without asking. */
+  passForTheTurn() {
+    this.quietTurn = turnKey(this.app.view);
+    this.answer({ respond: "pass" });
   }
 
   close() {
@@ -141,7 +180,9 @@ export class PromptDialog {
           body.push(h("p.prompt-hint", { text: "Play a wild card to take a turn of your own now:" }));
           body.push(cardOpts(wilds, (id) => this.answer({ do: "interrupt", cards: [id] })));
         }
-        body.push(h("div.prompt-actions", {}, h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" })));
+        body.push(h("div.prompt-actions", {},
+          h("button.btn", { type: "button", onclick: () => this.answer({ respond: "pass" }), text: "Pass" }),
+          h("button.btn.ghost.quiet-turn", { type: "button", dataset: { role: "quiet-turn" }, onclick: () => this.passForTheTurn(), title: "Pass now, and at every interrupt question for the rest of this turn", text: "No, and don't ask me again this turn" })));
         break;
       }
       case "push":

@@ -279,6 +279,9 @@ export function promptWords(prompt, names) {
     case "push":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to push someone or not.`;
       return `${names.figure(prompt.character)} slides into space ${prompt.space}: you may push one character there into a space next to it.`;
+    case "desperate_measures":
+      if (!mine) return `Waiting for ${names.seat(prompt.to)} to keep or throw away cards before drawing.`;
+      return "Before you draw: keep your hand, or throw away the cards you do not want.";
     case "belt":
       if (!mine) return `Waiting for ${names.seat(prompt.to)} to run a conveyor belt or not.`;
       return "You scored: you may run one conveyor belt, moving everything on it one space along.";

@@ -6,6 +6,7 @@
 import { h } from "../shell/dom.js";
 import { icon } from "./icons.js";
 import { titleCase } from "./words.js";
+import { cardElement } from "./hand.js";
 
 /** The Ancients' seat claims shards of every colour: the spaces holding any other player's
  * shard, or null when `seat` is not the Ancients (or the game is not a wrath game). */
@@ -93,20 +94,51 @@ export function wrathPromptBody(p, app, answer) {
       }, answerLabel(cmd, p, names)))),
     ];
   }
-  if (p.kind === "desperate_measures") {
-    const me = (app.view.players || []).find((pl) => pl.id === app.seat) || {};
-    const chosen = new Set();
-    const boxes = (me.hand || []).map((card) => h("label.discard-pick", {},
-      h("input", { type: "checkbox", value: card.id, onchange: (ev) => (ev.target.checked ? chosen.add(card.id) : chosen.delete(card.id)) }),
-      h("span", { text: card.wild ? "Wild card" : Object.keys(card.icons || {}).map((cid) => names.figure(cid)).join(", ") })));
-    return [
-      h("header.prompt-head", {}, icon("draw_two"), h("h2", { text: "Desperate measures" })),
-      h("p.prompt-text", { text: "Before you draw, you may discard any cards from your hand." }),
-      h("div.discard-picks", {}, boxes),
-      h("div.prompt-actions", {},
-        h("button.btn.primary", { type: "button", onclick: () => (chosen.size ? answer({ respond: "discard", cards: [...chosen] }) : answer({ respond: "pass" })), text: "Discard the ticked cards" }),
-        h("button.btn", { type: "button", onclick: () => answer({ respond: "pass" }), text: "Keep them all" })),
-    ];
-  }
+  if (p.kind === "desperate_measures") return desperateMeasures(app, answer);
   return null;
 }
+
+/** Desperate measures, as one skippable choice: the hand laid out card by card (a tap
+ * marks a card to throw away), "Keep my hand" first, and a box to stop being asked. */
+function desperateMeasures(app, answer) {
+  const me = (app.view.players || []).find((pl) => pl.id === app.seat) || {};
+  const chosen = new Set();
+  const discard = h("button.btn", { type: "button", disabled: true, dataset: { role: "discard-picked" }, text: "Throw away 0 cards" });
+  const count = () => {
+    discard.disabled = !chosen.size;
+    discard.textContent = `Throw away ${chosen.size} card${chosen.size === 1 ? "" : "s"}, then draw`;
+  };
+  const cards = (me.hand || []).map((card) => {
+    const el = cardElement(card, { characters: app.charactersById(), colourFor: app.colourFor, small: true, onPick: () => {
+      if (chosen.has(card.id)) chosen.delete(card.id);
+      else chosen.add(card.id);
+      el.classList.toggle("selected", chosen.has(card.id));
+      el.setAttribute("aria-pressed", String(chosen.has(card.id)));
+      count();
+    } });
+    el.setAttribute("aria-pressed", "false");
+    return el;
+  });
+  discard.addEventListener("click", () => chosen.size && answer({ respond: "discard", cards: [...chosen] }));
+  const never = h("input", { type: "checkbox", dataset: { role: "keep-hand-always" } });
+  return [
+    h("header.prompt-head", {}, icon("draw_two"), h("h2", { text: "Before you draw: keep your hand?" })),
+    h("p.prompt-text", { text: "Your turn is over. You may throw away cards you do not want before drawing back up (desperate measures), or keep them all." }),
+    h("p.prompt-hint", { text: "Tap the cards to throw away:" }),
+    h("div.prompt-cards.discard-cards", {}, cards),
+    h("label.keep-always", {}, never, " Don't ask me again this game (always keep my hand)"),
+    h("div.prompt-actions", {},
+      h("button.btn.primary", { type: "button", dataset: { role: "keep-hand" }, onclick: () => {
+        if (never.checked) rememberKeepHand(app);
+        answer({ respond: "pass" });
+      }, text: "Keep my hand and draw" }),
+      discard),
+  ];
+}
+
+/** "Always keep my hand" for the rest of this game, in this browser tab. */
+export function rememberKeepHand(app) {
+  try { window.sessionStorage.setItem(keepHandKey(app), "1"); } catch (err) { /* private mode: ask every time */ }
+}
+
+export function keepHandKey(app) { return `wildlands-keep-hand-${app.app.gameId || ""}`; }
