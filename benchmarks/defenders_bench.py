@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import machine, percentile, setup_django, summary_ms  # noqa: E402
-from benchmarks.live_site import bench_main, celery_worker, make_users, numbers  # noqa: E402
+from benchmarks.live_site import bench_main, celery_worker, make_users, numbers, table_people  # noqa: E402
 
 TARGET_P95_MS = 50
 DECKS = ("order:ember", "council:barley", "coven:morrow", "sect:cog")
@@ -195,29 +195,13 @@ def turn_main(args) -> None:
     print(f"(ran {time.monotonic() - started:.0f} s; worker log {log})")
 
 
-def table_people(count: int, first: int) -> list[tuple[list, list[str]]]:
-    """A pair of players (made once, kept in the benchmark database) with their session
-    cookies for each of `count` tables: a socket cap per user (MAX_SOCKETS_PER_USER) would
-    close all but a few sockets of two players seated at every table."""
-    from django.contrib.auth import get_user_model
-
-    from benchmarks.live_site import session_cookie
-
-    User = get_user_model()
-    pairs = []
-    for i in range(first, first + count):
-        users = [User.objects.get_or_create(username=f"bench-d{i}-{s}")[0] for s in "ab"]
-        pairs.append((users, [session_cookie(u) for u in users]))
-    return pairs
-
-
 async def add_tables(count: int, first: int, port: int, seed: int, moves: int) -> list:
     """`count` more tables, each with its own two players connected, each making up to
     `moves` moves from its updates' `legal` lists."""
     from benchmarks.load_bench import open_all
     from benchmarks.load_client import SeatClient
 
-    people = await asyncio.to_thread(table_people, count, first)
+    people = await asyncio.to_thread(table_people, count, first, "bench-d")
     clients = []
     for i, (users, cookies) in enumerate(people):
         game_id = await asyncio.to_thread(new_table, users, seed + i)

@@ -160,10 +160,23 @@ def session_cookie(user) -> str:
 def make_users() -> tuple[list, list[str]]:
     """The benchmarks' two players (made once, kept in the benchmark database) and a
     signed-in session cookie for each."""
+    return _pair("bench-a", "bench-b")
+
+
+def table_people(count: int, first: int, prefix: str = "bench-t") -> list[tuple[list, list[str]]]:
+    """A pair of players (made once, kept in the benchmark database) with their session
+    cookies for each of `count` tables, numbered from `first`. Every table has people of its
+    own, as on the real site: the game socket caps the sockets one user holds in a web
+    process (`consumers.MAX_SOCKETS_PER_USER`), so two players seated at every table would
+    have all but a few of their sockets closed."""
+    return [_pair(f"{prefix}{i}-a", f"{prefix}{i}-b") for i in range(first, first + count)]
+
+
+def _pair(*names: str) -> tuple[list, list[str]]:
     from django.contrib.auth import get_user_model
 
     User = get_user_model()
-    users = [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
+    users = [User.objects.get_or_create(username=name)[0] for name in names]
     return users, [session_cookie(u) for u in users]
 
 

@@ -32,17 +32,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import (  # noqa: E402
     cpu_seconds, cpu_ticks, percentile, rss_mib, services_cpu_seconds, steal_share)
-from benchmarks.live_site import WEB_PROCESSES, bench_main, make_users, numbers  # noqa: E402
+from benchmarks.live_site import WEB_PROCESSES, bench_main, numbers, table_people  # noqa: E402
 
 TARGET_N, TARGET_P99_MS = 500, 250
 
 
-def create_games(users, count: int, first_seed: int) -> list:
+def create_games(people, count: int, first_seed: int) -> list:
+    """`count` co-op games, the i-th between the two players of `people[i]`."""
     from games import lobby, selectors
 
     order = selectors.scenario_ids_in_order()
     ids = []
     for i in range(count):
+        users = people[i][0]
         seed = first_seed + i
         pair = [order[i % len(order)], order[(i + 1 + i // len(order)) % len(order)]]
         if pair[0] == pair[1]:
@@ -64,14 +66,14 @@ async def open_all(clients, batch: int = 50, timeout: float = 30) -> None:
         await asyncio.sleep(0.1)
 
 
-async def one_step(n: int, port: int, users, cookies, args, server_pid: int, seed: int,
+async def one_step(n: int, port: int, people, args, server_pid: int, seed: int,
                    worker_pid: int) -> dict:
     from benchmarks.durability import durability_problems
     from benchmarks.load_client import seat_clients, total
 
-    game_ids = await asyncio.to_thread(create_games, users, n, seed)
+    game_ids = await asyncio.to_thread(create_games, people, n, seed)
     rss_before = rss_mib(server_pid)
-    clients = seat_clients(port, game_ids, cookies)
+    clients = seat_clients(port, game_ids, people)
     connect_started = time.perf_counter()
     await open_all(clients)
     connect_seconds = time.perf_counter() - connect_started
@@ -128,7 +130,7 @@ def report(step: dict) -> bool:
 async def run(args, database_url: str, redis_url: str) -> None:
     from benchmarks.live_site import celery_worker, free_port, web_server
 
-    users, cookies = await asyncio.to_thread(make_users)
+    people = await asyncio.to_thread(table_people, max(args.steps), 0)
     port = free_port()
     logs = Path(tempfile.gettempdir())
     extra_env = {} if args.conn_max_age is None else {"DB_CONN_MAX_AGE": str(args.conn_max_age)}
@@ -152,7 +154,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
               f"one command per {args.period:g} s per player, {args.duration:g} s per step")
         seed = 20_000 + int(time.time()) % 10_000 * 100
         for n in args.steps:
-            step = await one_step(n, port, users, cookies, args, server.pid, seed, worker.pid)
+            step = await one_step(n, port, people, args, server.pid, seed, worker.pid)
             seed += n
             if not report(step):
                 break

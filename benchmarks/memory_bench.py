@@ -25,17 +25,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import rss_mib  # noqa: E402
-from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
+from benchmarks.live_site import bench_main, numbers, table_people  # noqa: E402
 from benchmarks.load_bench import create_games, open_all  # noqa: E402
 
 TARGET_KIB = 1024
 
 
-async def add_games(count: int, port: int, users, cookies, seed: int, moves: int) -> list:
+async def add_games(count: int, port: int, people, seed: int, moves: int) -> list:
+    """`count` more games, each between two players of its own (`people`)."""
     from benchmarks.load_client import seat_clients
 
-    game_ids = await asyncio.to_thread(create_games, users, count, seed)
-    clients = seat_clients(port, game_ids, cookies)
+    game_ids = await asyncio.to_thread(create_games, people, count, seed)
+    clients = seat_clients(port, game_ids, people)
     await open_all(clients)
     for _ in range(moves):
         for client in clients:
@@ -47,7 +48,7 @@ async def add_games(count: int, port: int, users, cookies, seed: int, moves: int
 async def run(args, database_url: str, redis_url: str) -> None:
     from benchmarks.live_site import celery_worker, free_port, web_server
 
-    users, cookies = await asyncio.to_thread(make_users)
+    people = await asyncio.to_thread(table_people, args.warm + max(args.games), 0)
     port = free_port()
     logs = Path(tempfile.gettempdir())
     server = web_server(port, database_url=database_url, redis_url=redis_url,
@@ -59,14 +60,15 @@ async def run(args, database_url: str, redis_url: str) -> None:
     try:
         await asyncio.to_thread(server.start)
         idle = rss_mib(server.pid)
-        clients += await add_games(args.warm, port, users, cookies, seed, args.moves)
+        clients += await add_games(args.warm, port, people[:args.warm], seed, args.moves)
         seed += args.warm
         base = rss_mib(server.pid)
         print(f"web RSS: idle {idle:.1f} MiB, with {args.warm} warm-up games {base:.1f} MiB")
         added = 0
         for total in args.games:
             more = total - added
-            clients += await add_games(more, port, users, cookies, seed, args.moves)
+            first = args.warm + added
+            clients += await add_games(more, port, people[first:first + more], seed, args.moves)
             seed += more
             added = total
             rss = rss_mib(server.pid)

@@ -29,18 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import machine, percentile, setup_django, summary_ms  # noqa: E402
+from benchmarks.live_site import make_users  # noqa: E402
 
 TARGET_P50, TARGET_P99 = 2.0, 3.0
-
-
-def make_users():
-    from django.contrib.auth import get_user_model
-
-    from benchmarks.live_site import session_cookie
-
-    User = get_user_model()
-    users = [User.objects.get_or_create(username=name)[0] for name in ("bench-a", "bench-b")]
-    return users, [session_cookie(u) for u in users]
 
 
 def new_game(users, seed: int):

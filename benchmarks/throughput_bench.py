@@ -24,17 +24,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import cpu_seconds, percentile, rss_mib, services_cpu_seconds  # noqa: E402
-from benchmarks.live_site import bench_main, make_users, numbers  # noqa: E402
+from benchmarks.live_site import bench_main, numbers, table_people  # noqa: E402
 from benchmarks.load_bench import create_games, open_all  # noqa: E402
 
 TARGETS = {"skirmish": 300, "coop": 150}  # commands/s, one web process
 
 
-def create_skirmishes(users, count: int, first_seed: int) -> list:
+def create_skirmishes(people, count: int, first_seed: int) -> list:
+    """`count` two-player skirmishes, the i-th between the two players of `people[i]`."""
     from games import lobby
 
     ids = []
     for i in range(count):
+        users = people[i][0]
         game = lobby.game_create(user=users[0], mode="skirmish", map_name="dungeon",
                                  faction="guild", players=2, seed=first_seed + i)
         lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
@@ -46,7 +48,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     from benchmarks.live_site import celery_worker, free_port, web_server
     from benchmarks.load_client import seat_clients, total
 
-    users, cookies = await asyncio.to_thread(make_users)
+    people = await asyncio.to_thread(table_people, max(args.games), 0)
     port = free_port()
     logs = Path(tempfile.gettempdir())
     extra = {"BENCH_NO_RATE_LIMIT": "1"}
@@ -69,9 +71,9 @@ async def run(args, database_url: str, redis_url: str) -> None:
         seed = 40_000 + int(time.time()) % 10_000 * 100
         for count in args.games:
             make = create_skirmishes if args.mode == "skirmish" else create_games
-            game_ids = await asyncio.to_thread(make, users, count, seed)
+            game_ids = await asyncio.to_thread(make, people, count, seed)
             seed += count
-            clients = seat_clients(port, game_ids, cookies, reply_timeout=10)
+            clients = seat_clients(port, game_ids, people, reply_timeout=10)
             await open_all(clients)
             await asyncio.sleep(1.0)
             cpu_before = cpu_seconds(server.pid)
