@@ -44,7 +44,9 @@ def is_enclosed(state: GameState, hex_: Hex) -> bool:
 
 
 def enclosed_hexes(state: GameState) -> list[Hex]:
-    return [h for h in state.catalog.habitats if is_enclosed(state, h)]
+    """In hex order, not the catalog's: a fresh game holds its habitats in the deal's order
+    and a stored one in sorted order, and a replay must give the very events stored."""
+    return sorted(h for h in state.catalog.habitats if is_enclosed(state, h))
 
 
 def snipers_beside(state: GameState, hex_: Hex) -> bool:

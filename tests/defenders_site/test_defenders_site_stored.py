@@ -38,11 +38,9 @@ def _json_ready(data):
 
 
 def _comparable(kind: str, data: dict) -> tuple:
-    """An event as compared here. A factory's `enclosed` hexes are listed in the order of the
-    state's habitat map, which is the deal's order in a game set up in this process and the
-    sorted order in one read back from storage (defenders/rules/board.py enclosed_hexes): the
-    same hexes, in another order, so they are compared as a set (reported to the core's
-    owner; the rules' choice does not depend on it)."""
+    """An event as compared here. Games stored before `enclosed_hexes` sorted its hexes list
+    a factory's `enclosed` hexes in the deal's order (a replay now gives them sorted): the
+    same hexes, so they are compared as a set (the rules' choice never depended on it)."""
     if kind == "factory_landed" and "enclosed" in data:
         data = {**data, "enclosed": sorted(data["enclosed"])}
     return kind, data
