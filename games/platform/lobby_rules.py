@@ -11,7 +11,7 @@ this module imports no Django.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Mapping, NoReturn, Optional, Sequence
 
 
 class SetupRefused(Exception):
@@ -52,7 +52,7 @@ class TablePlan:
     difficulty: str = ""
 
 
-def refuse(code: str, message: str) -> None:
+def refuse(code: str, message: str) -> NoReturn:
     """:raises SetupRefused: always."""
     raise SetupRefused(code, message)
 

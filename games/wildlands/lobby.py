@@ -66,7 +66,7 @@ class WildlandsLobby(LobbyRules):
     def checked_difficulty(self, difficulty: str) -> str:
         from games.models import Difficulty
 
-        difficulty = difficulty or Difficulty.NORMAL
+        difficulty = str(difficulty or Difficulty.NORMAL)
         if difficulty not in Difficulty.values:
             refuse("invalid_choice", f"unknown difficulty {difficulty!r}")
         return difficulty
@@ -178,7 +178,7 @@ class SkirmishLobby(WildlandsLobby):
         return (2, 3, 4)
 
     def seat_count(self, players: Optional[int]) -> int:
-        if players not in self.player_counts():
+        if players is None or players not in self.player_counts():
             refuse("invalid_choice", "a skirmish has two to four players")
         return int(players)
 
