@@ -48,7 +48,7 @@ def test_the_teams_panel_keeps_names_apart_from_scores(chromium):
     dawn = ada.locator('[data-role=teams] [data-team="t1"]')
     expect(dawn).to_contain_text("3 / 10 pts")
     text = " ".join(dawn.inner_text().split())
-    assert re.fullmatch(r"Team Dawn \(you and cyd\) · 3 / 10 pts", text), text
+    assert re.fullmatch(r"Team Dawn: you and cyd · 3 / 10 pts", text), text
     assert ada.js_errors == []
 
 

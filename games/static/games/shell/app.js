@@ -99,7 +99,8 @@ export class BoardApp {
         const sent = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         this.handOff.rejected(msg.id);
-        const { text, resync } = refusal(msg);
+        const { text: said, resync } = refusal(msg);
+        const text = this.game.refusalWords ? this.game.refusalWords(said) : said; // ids in words
         this.toast(text, "error");
         this.panels.log(`Refused${sent && sent.label ? ` (${sent.label})` : ""}: ${text}`, "error");
         this.game.resetInput({ text, error: true });

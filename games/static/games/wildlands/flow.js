@@ -65,7 +65,7 @@ export class PlayFlow {
   canInterrupt() { return canInterrupt(this.view, this.seat, this.app.legal); }
 
   /** The listed commands that fit a half-made play (legal.js), or null without a list. */
-  legalMatching(draft, extra = {}) { return legalMatching(this.app.legal, draft, extra); }
+  legalMatching(draft, extra = {}) { return legalMatching(this.app.legal, draft, extra, { complete: isCompetitive(this.view) }); }
 
   // ---------------------------------------------------------------- options of a card
   optionsFor(card) {
@@ -91,7 +91,9 @@ export class PlayFlow {
       }
       const spaces = this.claimSpaces();
       if (mineOnBoard.some((c) => spaces.has(c.space))) {
-        opts.push({ action: "claim", character: null, label: this.awoken() ? "Claim a crystal (3 cards)" : "Claim a shard (3 cards)", icon: "claim" });
+        const label = this.awoken() ? "Claim a crystal (3 cards)"
+          : ancientsClaimSpaces(this.view, this.seat) ? "Claim a shard for a special action (3 cards)" : "Claim a shard (3 cards)";
+        opts.push({ action: "claim", character: null, label, icon: "claim" });
       }
     }
     if (this.app.legal) {

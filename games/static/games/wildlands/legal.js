@@ -18,11 +18,13 @@ export const KNOWN = new Set(["move", "fly", "rally", "claim", "draw_two", "inte
  * The listed commands that agree with a half-made play (`draft` and `extra`): same action,
  * character, cards so far, target, space and rally moves. Null when there is no list, or
  * when the list says nothing of an action the server may not list (then the board guesses).
+ * `complete`: the list names every allowed command (a competitive mode's server lists its
+ * claims itself), so an action it does not list is not offered at all.
  */
-export function legalMatching(legal, draft, extra = {}) {
+export function legalMatching(legal, draft, extra = {}, { complete = false } = {}) {
   if (!legal) return null;
   const d = { ...draft, ...extra };
-  if (UNLISTED_OK.has(d.do) && !legal.some((cmd) => cmd.do === d.do)) return null;
+  if (!complete && UNLISTED_OK.has(d.do) && !legal.some((cmd) => cmd.do === d.do)) return null;
   return legal.filter((cmd) => {
     if (cmd.do !== d.do) return false;
     if (d.character && cmd.character !== d.character) return false;

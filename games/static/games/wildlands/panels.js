@@ -47,7 +47,7 @@ export class SidePanels {
     } else if (isWar(v)) {
       this.side.append(this.warPanel(v));
     } else if (v.wrath) {
-      this.side.append(wrathGoal(v));
+      this.side.append(wrathGoal(v, this.app));
     } else {
       this.side.append(h("section.panel.goal", {}, h("h3", { text: "Skirmish" }),
         h("p.goal-text", { text: `First to ${(v.options && v.options.points_to_win) || 5} points: claim your shards and knock out rivals.` })));
@@ -77,8 +77,8 @@ export class SidePanels {
       h("p.goal-text", { text: `Two teams; the first to ${target} points wins. Claim your team's shards and knock out the other team.` }),
       h("ul.team-list", {}, war.teams(v).map((t) => h(`li.team${active && active.id === t.id ? ".acting" : ""}${mine && mine.id === t.id ? ".mine" : ""}`,
         { dataset: { team: t.id } },
-        h("b.team-name", { text: t.name }),
-        h("span.team-players", { text: ` (${t.players.map((id) => this.app.names.seat(id) + (v.wrath && v.wrath.ancients === id ? ", the Ancients" : "")).join(" and ")})` }),
+        h("b.team-name", {}, t.name, h("span.sep", { text: ":" })),
+        h("span.team-players", { text: t.players.map((id) => this.app.names.seat(id) + (v.wrath && v.wrath.ancients === id ? " (the Ancients)" : "")).join(" and ") }),
         h("span.score.team-score", { title: "Team points" }, " · ", h("b", { text: t.score }), ` / ${target} pts`)))),
       ancientsInWar(v, this.app.names));
   }

@@ -90,6 +90,16 @@ export class WildlandsRenderer {
   historyReader(view, saved) { return historyReader(this.names, view, saved); }
   banner() { return banner(this.view, this.seat, this.names, this.flow.canAct()); }
 
+  /** A refusal from the server with the ids it names (characters, seats) in words:
+   * "not three of a kind for Ysolde", not "... for ancients_magus". */
+  refusalWords(text) {
+    const known = this.charactersById();
+    const seats = new Set((this.view.players || []).map((p) => p.id));
+    return String(text || "")
+      .replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (id) => (known.has(id) ? this.names.figure(id) : id))
+      .replace(/\bp\d+\b/g, (id) => (seats.has(id) ? this.names.seat(id) : id));
+  }
+
   outcome() {
     const over = outcomeWords(this.view, this.seat, this.names);
     return over && { ...over, icon: icon(over.won ? "claim" : "melee", "gameover-icon") };

@@ -16,14 +16,44 @@ export function ancientsClaimSpaces(view, seat) {
   return new Set((view.players || []).filter((p) => p.id !== seat).flatMap((p) => p.shards || []));
 }
 
-/** The goal panel of a wrath game. */
-export function wrathGoal(view) {
+/** The goal panel of a wrath game; for the Ancients' seat, how shards buy special actions
+ * and where each Ancient stands with it. */
+export function wrathGoal(view, app = null) {
   const w = view.wrath || {};
   const need = w.knockouts_to_win || 5;
   const got = w.knockouts || 0;
+  const mine = app && app.seat && app.seat === w.ancients;
   return h("section.panel.goal.wrath-goal", {},
     h("h3", { text: "The Wrath of the Ancients" }),
-    h("p.goal-text", { text: `The Ancients have knocked out ${got} of the ${need} characters they need. Everyone else: first to ${(view.options && view.options.points_to_win) || 5} points; an Ancient knocked out is worth 2.` }));
+    h("p.goal-text", { text: `The Ancients have knocked out ${got} of the ${need} characters they need. Everyone else: first to ${(view.options && view.options.points_to_win) || 5} points; an Ancient knocked out is worth 2.` }),
+    mine ? h("div.special-howto", { dataset: { role: "special-howto" } },
+      h("p.goal-text", {}, h("b", { text: "Special actions: " }),
+        "move an Ancient onto a shard of any colour, then play three cards showing that Ancient (wild cards count) to take the shard. "
+        + "From your next turn the shard is ready: the Ancient's “special action” button in your roster spends it."),
+      h("ul.special-notes", {}, specialNotes(view, app).map((text) => h("li", { text })))) : null);
+}
+
+/** One line per Ancient with something to say: a shard it may take now, one it cannot take
+ * yet (and why, in words), a shard ready to spend. */
+export function specialNotes(view, app) {
+  const w = view.wrath || {};
+  const spaces = ancientsClaimSpaces(view, app.seat) || new Set();
+  const me = (view.players || []).find((p) => p.id === app.seat) || {};
+  const legal = app.legal || [];
+  const notes = [];
+  for (const c of (view.characters || []).filter((x) => x.player === app.seat && !x.knocked_out && x.space !== null && x.space !== undefined)) {
+    const name = app.names.figure(c.id);
+    const ready = (w.carried || {})[c.id] || [];
+    if (ready.some((s) => s.ready)) notes.push(`${name} carries a ready shard: its special action button spends it.`);
+    if (!spaces.has(c.space)) continue;
+    if (legal.some((cmd) => cmd.do === "claim" && cmd.character === c.id)) {
+      notes.push(`${name} stands on a shard: pick a card showing ${name} and choose “Claim a shard”.`);
+    } else {
+      const have = (me.hand || []).filter((card) => card.wild || c.id in (card.icons || {})).length;
+      notes.push(`${name} stands on a shard on ${c.space}, but taking it needs three cards showing ${name} (wild cards count): you hold ${have}.`);
+    }
+  }
+  return notes;
 }
 
 /** A five-player war's note under the teams: who plays the Ancients, and what differs. */
