@@ -11,6 +11,7 @@ from games.forms import GameForm
 from games.models import Difficulty, Game
 from games.platform import registry
 from games.platform.definition import SetupRefused
+from games.wildlands.lobby_hints import lobby_hints
 from games.wildlands.seating import ANCIENTS, COLOURS, WAR_PLAYERS, WAR_WITH_ANCIENTS, first_map_for
 
 # The Ancients as a faction: offered with the others, accepted only in The Wrath.
@@ -67,6 +68,8 @@ class NewGameForm(GameForm):
         self.fields["faction"].choices = selectors.available_factions() + [WRATH_CHOICE]
         self.fields["bot_factions"].choices = selectors.available_factions() + [WRATH_CHOICE]
         self.fields["map_name"].choices = selectors.available_maps()
+        # what the lobby's script says before "Create game" (counts, bots, maps' limits)
+        self.hints = lobby_hints(self.modes, self.fields["map_name"].choices)
         first = self.modes[0]
         self.fields["map_name"].initial = default_map(
             first.key, first.seat_count(None), self.fields["map_name"].choices)

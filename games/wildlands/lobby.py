@@ -74,12 +74,12 @@ class WildlandsLobby(LobbyRules):
     def check_map(self, map_name: str, players: int) -> None:
         """Refuse a map whose own rules forbid this mode or this many players (the Crypt is
         for two players and never for The Awoken), naming the map and the reason."""
-        from games.rules.maps.features import allows
+        from games.wildlands.lobby_hints import map_refusal
 
         board = load_board(map_name)
-        reason = allows(board.features, mode=self.map_mode, players=players)
+        reason = map_refusal(board, self, players)  # in words: the modes' titles, not ids
         if reason:
-            refuse("invalid_choice", f"{board.title or map_name}: {reason}")
+            refuse("invalid_choice", reason)
 
     def plan_table(self, choices: Mapping[str, Any], *, others: Sequence[SeatChoice] = (),
                    seed: int = 0) -> TablePlan:

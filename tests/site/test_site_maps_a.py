@@ -31,7 +31,7 @@ def test_the_lobby_refuses_the_crypt_for_the_awoken(owner):
     with pytest.raises(services.ServiceError) as refused:
         lobby.game_create(user=owner, mode="solo", map_name="crypt", faction="guild",
                           scenario_ids=["magus"])
-    assert "not played in awoken" in refused.value.message
+    assert "The Crypt is not played in Solo (The Awoken)" in refused.value.message  # words, not ids
     with pytest.raises(services.ServiceError):
         campaigns.campaign_create(user=owner, name="Down below", map_name="crypt", faction="guild")
     assert not Game.objects.exists() and not Campaign.objects.exists()
@@ -49,7 +49,7 @@ def test_the_new_game_form_says_why_on_the_map_field(owner):
         "difficulty": "normal"})
     assert response.status_code == 200
     errors = response.context["form"].errors["map_name"]
-    assert any("The Crypt: this map is for 2 players only, not 4" in e for e in errors)
+    assert any("The Crypt is for 2 players only, not 4" in e for e in errors)
     assert not Game.objects.exists()
 
 
@@ -62,4 +62,4 @@ def test_the_forms_default_to_a_map_solo_allows_and_refuse_the_crypt_for_a_campa
         "name": "Below", "party_size": "1", "faction": "guild", "map_name": "crypt",
         "difficulty": "normal"})
     assert response.status_code == 200
-    assert "not played in awoken" in " ".join(response.context["form"].errors["map_name"])
+    assert "The Crypt is not played in Solo (The Awoken)" in " ".join(response.context["form"].errors["map_name"])

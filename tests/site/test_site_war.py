@@ -97,5 +97,5 @@ def test_the_waiting_page_says_who_plays_with_whom(owner, client):
     assert game.status == Game.Status.SETUP
     client.force_login(owner)
     page = client.get(f"/play/{game.id}/").content.decode()
-    assert "p1 <span class=\"team\" data-team=\"Team Dawn\">(Team Dawn)</span>" in page
-    assert "p4 <span class=\"team\" data-team=\"Team Dusk\">(Team Dusk)</span>" in page
+    assert "Seat 1 <span class=\"team\" data-team=\"Team Dawn\">(Team Dawn)</span>" in page
+    assert "Seat 4 <span class=\"team\" data-team=\"Team Dusk\">(Team Dusk)</span>" in page
