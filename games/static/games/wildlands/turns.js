@@ -66,10 +66,7 @@ export function isDone(view, seat) {
 }
 
 /** "you and Bram", "Bram", "cyd and dee": the seat itself first. */
-export function whom(ids, seat, names) {
-  const sorted = [...ids].sort((a, b) => (a === seat ? -1 : b === seat ? 1 : 0));
-  return sorted.map((id) => names.seat(id)).join(" and ");
-}
+export const whom = war.youFirst;
 
 /** What a seat that may not play now is waiting for. */
 export function waitingWords(view, seat, names, interrupt = false) {

@@ -46,6 +46,11 @@ export function waitingOn(view) {
   return team ? team.players.filter((p) => !(war.done || []).includes(p)) : null;
 }
 
+/** "you and Bram", "Bram", "cyd and dee": seats named, the viewing seat first. */
+export function youFirst(ids, seat, names) {
+  return [...ids].sort((a, b) => (a === seat ? -1 : b === seat ? 1 : 0)).map((id) => names.seat(id)).join(" and ");
+}
+
 /** "Team Dawn's turn" / "Your team's turn" / "… interrupt" for the status bar. */
 export function turnWords(view, seat, names) {
   const t = view.turn;
@@ -53,11 +58,14 @@ export function turnWords(view, seat, names) {
     return t.actor === seat ? "Your interrupt" : `${names.seat(t.actor)}'s interrupt`;
   }
   const team = activeTeam(view);
-  if (!team) return (view.war || {}).stage === "opening" ? "Opening reveals" : "";
+  if (!team) {
+    if ((view.war || {}).stage !== "opening") return "";
+    const first = waitingOn(view) || [];
+    return first.length ? `Opening reveals: waiting for ${youFirst(first, seat, names)}` : "Opening reveals";
+  }
   const base = team.players.includes(seat) ? `Your team's turn (${team.name})` : `${team.name}'s turn`;
   const waiting = waitingOn(view) || [];
-  const sorted = [...waiting].sort((a, b) => (a === seat ? -1 : b === seat ? 1 : 0));
-  return waiting.length ? `${base}: waiting for ${sorted.map((p) => names.seat(p)).join(" and ")}` : base;
+  return waiting.length ? `${base}: waiting for ${youFirst(waiting, seat, names)}` : base;
 }
 
 /** What a seat waits for when it cannot act. */
