@@ -25,9 +25,7 @@ from ancients_ai.engine.companion import seat_for, table_choices
 from games import lobby, selectors, services
 from games.board_data import board_svg_data
 from games.models import Campaign, Difficulty, Game, Seat, new_token
-from games.rules import engine
 from games.rules.commands import parse_command
-from games.rules.errors import RuleError
 from games.rules.view import view_for
 from games.services import ServiceError
 from games.wildlands.lobby import check_faction_and_colour
