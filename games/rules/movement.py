@@ -115,6 +115,10 @@ def rally(state: GameState, seat: str, command: Command, events: EventLog) -> No
     if not moves or any(name not in (leader.id, friend.id) for name in moves):
         raise RuleError("invalid_command",
                         f"rally 'to' maps {leader.id} and/or {friend.id} to their new spaces")
+    # the leader first, whatever order the map came in: a stored command's keys come back
+    # in the database's order (PostgreSQL's jsonb sorts them), and its replay must step
+    # the figures (and tell of it) exactly as the command first did
+    moves = {name: moves[name] for name in (leader.id, friend.id) if name in moves}
     climbs = {}
     for name, to in moves.items():
         mover = state.characters[name]
