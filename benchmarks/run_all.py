@@ -1,4 +1,5 @@
-"""Every benchmark in one go (`make bench`): the engine, then the site as shipped.
+"""Every benchmark in one go (`make bench`): the engine, then the site as shipped, then
+Defenders of the Wild's machine turn and memory on the same site.
 Bounded: about 25 minutes on the 2-CPU machine docs/performance.md describes.
 
     python benchmarks/run_all.py [--quick]
@@ -28,7 +29,9 @@ def runs(quick: bool) -> list[list[str]]:
                 ["ancients_bench.py", "--turns", "5"],
                 ["load_bench.py", "--steps", "5", "--duration", "10"],
                 ["throughput_bench.py", "--games", "2", "--duration", "5"],
-                ["memory_bench.py", "--warm", "3", "--games", "10", "--moves", "1"]]
+                ["memory_bench.py", "--warm", "3", "--games", "10", "--moves", "1"],
+                ["defenders_bench.py", "turn", "--turns", "5"],
+                ["defenders_bench.py", "memory", "--warm", "3", "--games", "10", "--moves", "1"]]
     return [["engine_bench.py", "--games", "8", "--repeat", "3"],
             ["board_bench.py"],
             ["roundtrip_bench.py"],
@@ -36,7 +39,9 @@ def runs(quick: bool) -> list[list[str]]:
             ["load_bench.py", "--steps", "50,100,200,300,400,500", "--duration", "60"],
             ["throughput_bench.py"],
             ["throughput_bench.py", "--mode", "coop", "--games", "4,16,32"],
-            ["memory_bench.py"]]
+            ["memory_bench.py"],
+            ["defenders_bench.py", "turn"],
+            ["defenders_bench.py", "memory"]]
 
 
 def main() -> None:
