@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from defenders.site.lobby import TIER_TITLES, deck_choices
+from defenders.site.decks import TIER_TITLES, deck_choices
 from games.forms import GameForm
 
 

@@ -13,12 +13,13 @@ from typing import Any, Optional
 
 from defenders.rules.content import Content, DefenderDef, TrackSide, _ability
 from defenders.rules.engine import advance, apply
-from defenders.rules.hexes import CORE, is_right_handed, parse_edge, parse_hex
+from defenders.rules.hexes import CORE, is_right_handed, parse_edge
 from defenders.rules.serialize import state_to_data
 from defenders.rules.rng_util import Seeded
 from defenders.rules.setup import TRACK_SIDE, deal_board
-from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, Turn, set_count
+from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, Turn
 from defenders.rules_cases_expect import check_expect
+from defenders.rules_cases_read import CaseError, _hex, hex_counts
 from games.rules.errors import RuleError
 from games.rules.rng import seed_state
 
@@ -26,20 +27,9 @@ CASE_KEYS = {"name", "rule", "mode", "seed", "board", "machines", "players", "tu
              "deaths", "defenders", "track", "die", "steps", "description"}
 
 
-class CaseError(ValueError):
-    """The case file itself is wrong (not the engine)."""
-
-
 def _content() -> Content:
     from defenders.content_loader import load_content
     return load_content()
-
-
-def _hex(value: Any, where: str):
-    try:
-        return parse_hex(value)
-    except ValueError as exc:
-        raise CaseError(f"{where}: {exc}") from None
 
 
 def _edge(value: Any, where: str):
@@ -47,20 +37,6 @@ def _edge(value: Any, where: str):
         return parse_edge(value)
     except ValueError as exc:
         raise CaseError(f"{where}: {exc}") from None
-
-
-def hex_counts(raw: Any, where: str) -> dict:
-    """{"q,r": n} (or a list of [[q, r], n]) as {hex: n}."""
-    found: dict = {}
-    items = raw.items() if isinstance(raw, dict) else (raw or [])
-    for key, count in items:
-        if isinstance(key, str):
-            try:
-                key = [int(x) for x in key.split(",")]
-            except ValueError:
-                raise CaseError(f"{where}: {key!r} is not 'q,r'") from None
-        set_count(found, _hex(key, where), int(count))
-    return found
 
 
 def _habitats(case: dict, holder: Seeded, content: Content) -> tuple[dict, tuple]:

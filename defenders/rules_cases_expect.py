@@ -7,10 +7,10 @@ from typing import Any, Callable, Optional
 from defenders.rules.hexes import parse_edge, parse_hex
 from defenders.rules.state import GameState
 from defenders.rules.turns import awaiting
+from defenders.rules_cases_read import hex_counts
 
 
 def _counts(raw: Any) -> dict:
-    from defenders.rules_cases import hex_counts
     return hex_counts(raw, "expect")
 
 

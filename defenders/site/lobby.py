@@ -13,28 +13,12 @@ import random
 from typing import Any, ClassVar, Mapping, Sequence
 
 from defenders.rules.setup import TIERS
+from defenders.site.decks import content, deck_choices  # noqa: F401 (game.py reads content)
 from games.platform.definition import SeatChoice
 from games.platform.lobby_rules import LobbyRules, TablePlan, refuse
 
 BOT = "greedy"
-TIER_TITLES = {"base": "Base", "intermediate": "Intermediate", "expert": "Expert",
-               "extreme": "Extreme"}
 JOIN = "+"
-
-
-def content() -> Any:
-    from defenders.content_loader import load_content
-
-    return load_content()
-
-
-def deck_choices(free_factions: Sequence[str] = ()) -> list[tuple[str, str]]:
-    """("faction:organizer", "The Order: Archivist Ember") of every deck, or of the decks
-    of `free_factions` when given."""
-    factions = content().factions
-    return [(f"{f.id}:{oid}", f"{f.name}: {name}") for f in factions.values()
-            if not free_factions or f.id in free_factions
-            for oid, name in f.organizers.items()]
 
 
 def parse_deck(deck: Any) -> tuple[str, str]:

@@ -161,8 +161,9 @@ def test_every_module_of_the_app_imports_in_a_fresh_interpreter():
 
 # The site: the Django apps around the pure cores (games/rules, ancients_ai/engine and the
 # bots have their own test, tests/rules/test_pure_cores.py).
-SITE_PACKAGES = ("games", "ancients_ai", "accounts", "wildlands_site")
-NOT_THE_SITE = ("games.rules", "games.bots", "games.content", "ancients_ai.engine")
+SITE_PACKAGES = ("games", "ancients_ai", "defenders", "accounts", "wildlands_site")
+NOT_THE_SITE = ("games.rules", "games.bots", "games.content", "ancients_ai.engine",
+                "defenders.rules")
 
 
 def _of_the_site(module: str) -> bool:
