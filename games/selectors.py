@@ -133,17 +133,20 @@ def whose_move(game: Game, user=None) -> str:
 
 
 def game_rows(games: Iterable[Game], user) -> list[dict]:
-    """Rows for game lists: the game, whose move it is, players with faction names, map title."""
-    factions = dict(available_factions())
-    maps = dict(available_maps())
+    """Rows for game lists: the game, whose move it is, its players with what each plays
+    and its board, both in the words of the game's declaration (`seat_label`, `map_title`)."""
     rows = []
     for game in games:
+        definition = registry.get(game.mode)
         rows.append({
             "game": game,
             "move": whose_move(game, user),
-            "map_title": maps.get(game.map_name, game.map_name),
+            "map_title": definition.map_title(game.map_name),
             "players": [{"username": s.user.get_username() if s.user_id else None,
-                         "faction": factions.get(s.faction, s.faction)} for s in game.seats.all()],
+                         "faction": definition.seat_label(
+                             SeatChoice(seat=s.seat, faction=s.faction, colour=s.colour,
+                                        bot=s.bot or ""))}
+                        for s in game.seats.all()],
         })
     return rows
 

@@ -76,6 +76,11 @@ class DefendersLobby(LobbyRules):
 
         return JoinDefendersForm
 
+    def seat_label(self, seat: SeatChoice) -> str:
+        """The seat's deck(s) by name ("The Order: Archivist Ember"), not the row's ids."""
+        names = dict(deck_choices())
+        return " and ".join(names.get(f"{f}:{o}", f) for f, o in seat_decks(seat))
+
     def plan_table(self, choices: Mapping[str, Any], *, others: Sequence[SeatChoice] = (),
                    seed: int = 0) -> TablePlan:
         """The creator in p1 with the deck(s) chosen (two with one player), `others` next,

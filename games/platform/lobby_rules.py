@@ -158,6 +158,17 @@ class LobbyRules:
         """(id, title) of the scenarios a game of this mode may face ([] for none)."""
         return []
 
+    # --- game lists --------------------------------------------------------------------------
+    def seat_label(self, seat: SeatChoice) -> str:
+        """What a game list says a seat plays, in words ("The Guild"; "" for nothing): only
+        the game knows what its seat rows' `faction` and `colour` hold."""
+        return seat.faction
+
+    def map_title(self, map_name: str) -> str:
+        """The board a game list names for a table of this game ("" for a game without
+        one)."""
+        return map_name
+
     # --- the board page ----------------------------------------------------------------------
     def board_page_data(self, state: Any) -> dict:
         """What the board page's renderer needs beside the seat's view (Wildlands: the

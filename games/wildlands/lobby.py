@@ -71,6 +71,17 @@ class WildlandsLobby(LobbyRules):
             refuse("invalid_choice", f"unknown difficulty {difficulty!r}")
         return difficulty
 
+    def seat_label(self, seat: SeatChoice) -> str:
+        """The faction's name (the Ancients' seat reads "The Ancients")."""
+        if seat.faction == ANCIENTS:
+            return ANCIENTS_TITLE
+        return dict(available_factions()).get(seat.faction, seat.faction)
+
+    def map_title(self, map_name: str) -> str:
+        from games import selectors
+
+        return dict(selectors.available_maps()).get(map_name, map_name)
+
     def check_map(self, map_name: str, players: int) -> None:
         """Refuse a map whose own rules forbid this mode or this many players (the Crypt is
         for two players and never for The Awoken), naming the map and the reason."""
