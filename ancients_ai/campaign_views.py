@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ancients_ai.modes import HARD_ANCIENT_HEALTH
+from ancients_ai.lobby import HARD_ANCIENT_HEALTH
 from games import campaigns, selectors, services
 from games.models import Campaign, Game
 from games.wildlands.forms import CampaignForm, JoinCampaignForm

@@ -9,6 +9,9 @@ from typing import Any, ClassVar, Optional, Sequence
 from games.platform.lobby_rules import refuse
 from games.wildlands.lobby import WildlandsLobby
 
+# what a hard game adds to each Ancient's health (the campaign rules page says so too)
+HARD_ANCIENT_HEALTH = 2
+
 
 def scenario_lookup() -> dict[str, Any]:
     """str(id) -> id as the engine knows it, in sheet-number order."""

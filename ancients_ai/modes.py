@@ -21,7 +21,8 @@ from typing import ClassVar
 from ancients_ai.engine.companion import companion_options
 from ancients_ai.engine.setup import grant_kept_treasures, new_awoken
 from ancients_ai.engine.undo import take_back, undo_target
-from ancients_ai.lobby import AwokenLobby, CompanionLobby, CoopLobby, SoloLobby
+from ancients_ai.lobby import (HARD_ANCIENT_HEALTH, AwokenLobby, CompanionLobby, CoopLobby,
+                               SoloLobby)
 from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
 from games.rules.errors import RuleError
@@ -30,7 +31,6 @@ from games.wildlands.base import WildlandsGame, load_board, load_factions
 
 logger = logging.getLogger(__name__)
 
-HARD_ANCIENT_HEALTH = 2
 SOLO_OPTIONS = {"defer_ancients": True}
 COOP_OPTIONS = {"defer_ancients": True, "auto_pass_defence": False, "auto_pass_interrupt": False}
 EASY, HARD = "easy", "hard"
@@ -43,6 +43,18 @@ class AwokenGame(AwokenLobby, WildlandsGame):
 
     def options(self) -> dict:
         return dict(COOP_OPTIONS)
+
+    def urls(self) -> list:
+        """The campaign pages (ancients_ai/urls.py)."""
+        from ancients_ai.urls import urlpatterns
+
+        return list(urlpatterns)
+
+    def websocket_urls(self) -> list:
+        """The content simulation's progress (ancients_ai/routing.py)."""
+        from ancients_ai.routing import websocket_urlpatterns
+
+        return list(websocket_urlpatterns)
 
     def first_steps(self, setup: GameSetup) -> FirstSteps:
         state = new_awoken(board=load_board(setup.map_name),

@@ -1,4 +1,5 @@
-"""Websocket URL patterns of the Ancients' side, mounted through games/routing.py."""
+"""Websocket URL patterns of the Ancients' side, declared by The Awoken's modes
+(`AwokenGame.websocket_urls`) and mounted by games/routing.py."""
 from django.urls import path
 
 from ancients_ai.consumers import SimulationProgressConsumer

@@ -1,10 +1,26 @@
-"""URLs of the games app (the shared contract's paths)."""
+"""URLs of the games app (the shared contract's paths), then the pages the registered games
+declare (`GameDefinition.urls`): the site names no game, so it imports none of their
+views."""
 from django.urls import path
 
-from ancients_ai import campaign_views
 from games import companion_views, replay_views, views
+from games.platform import registry
 
 app_name = "games"
+
+
+def declared(kind: str) -> list:
+    """Every registered game's `urls()` (or `websocket_urls()`) in the registry's order,
+    each route once: modes of one game declare the same pages."""
+    found, seen = [], set()
+    for game in registry.all_games():
+        for route in getattr(game, kind)():
+            key = route.name or str(route.pattern)
+            if key not in seen:
+                seen.add(key)
+                found.append(route)
+    return found
+
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,13 +29,6 @@ urlpatterns = [
     path("play/<uuid:game_id>/", views.game_board, name="board"),
     path("play/<uuid:game_id>/join/<str:token>/", views.game_join, name="join"),
     path("play/<uuid:game_id>/events/", views.game_events, name="events"),
-    # The Awoken's campaigns (ancients_ai/campaign_views.py)
-    path("campaigns/", campaign_views.campaign_list, name="campaigns"),
-    path("campaigns/new/", campaign_views.campaign_new, name="campaign_new"),
-    path("campaigns/<int:pk>/", campaign_views.campaign_detail, name="campaign"),
-    path("campaigns/<int:pk>/join/<str:token>/", campaign_views.campaign_join, name="campaign_join"),
-    path("campaigns/<int:pk>/play/", campaign_views.campaign_play, name="campaign_play"),
-    path("rules/campaign/", campaign_views.campaign_rules, name="campaign_rules"),
     # replays (games/replay_views.py)
     path("play/<uuid:game_id>/replay/", replay_views.game_replay, name="replay"),
     path("play/<uuid:game_id>/replay/steps/", replay_views.game_replay_steps,
@@ -36,4 +45,5 @@ urlpatterns = [
          name="companion_state"),
     path("table/<uuid:game_id>/<str:token>/command/", companion_views.companion_command,
          name="companion_command"),
+    *declared("urls"),
 ]

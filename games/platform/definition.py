@@ -208,6 +208,18 @@ class GameDefinition(LobbyRules):
         refused (a bot must never stall the table); None when there is none."""
         return None
 
+    # --- the game's own pages ------------------------------------------------------------------
+    def urls(self) -> list:
+        """The game's own pages beside the shared ones (`django.urls.path` entries with
+        names, mounted in the "games" namespace by games/urls.py): The Awoken's campaigns.
+        The site names no game, so a game's pages come from its declaration; modes that
+        share pages may all return them, each name is mounted once."""
+        return []
+
+    def websocket_urls(self) -> list:
+        """The game's own websocket routes (games/routing.py mounts them once each)."""
+        return []
+
     # --- the site's tools (`manage.py simulate`, `manage.py rules_cases`) -----------------------
     def simulator(self) -> Any:
         """The game's headless bot games for `simulate` (docs/adding-a-game.md), or None."""
