@@ -1,8 +1,8 @@
 """The Awoken's campaign pages: the party's campaigns, starting and joining one, a chapter's
 game, and our campaign rules (the campaign itself: `games.campaigns`).
 
-Views stay thin: reads come from `games.selectors`, changes from `games.campaigns`; a
-`ServiceError` becomes a form error or a message, never a crash.
+Views stay thin: reads come from `games.selectors` and `ancients_ai.scenarios`, changes from
+`games.campaigns`; a `ServiceError` becomes a form error or a message, never a crash.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.lobby import HARD_ANCIENT_HEALTH
 from games import campaigns, selectors, services
 from games.models import Campaign, Game
@@ -63,7 +64,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if campaign.party_size == 2 and campaign.partner_id is None:
         invite = request.build_absolute_uri(reverse(
             "games:campaign_join", kwargs={"pk": campaign.pk, "token": campaign.invite_token}))
-    titles = dict(selectors.available_scenarios())
+    titles = dict(awoken_scenarios.available_scenarios())
     chapters = []
     for chapter in range(1, Campaign.CHAPTERS + 1):
         try:
@@ -82,7 +83,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "map_title": dict(selectors.available_maps()).get(campaign.map_name, campaign.map_name),
         "campaign": campaign, "invite_url": invite, "chapters": chapters, "games": games,
         "stats": selectors.campaign_statistics(campaign),
-        "treasures": selectors.treasure_names(campaign.treasures),
+        "treasures": awoken_scenarios.treasure_names(campaign.treasures),
         "running": games.filter(status=Game.Status.PLAYING).first(),
         "is_member": campaign.has_member(request.user)})
 
@@ -129,5 +130,5 @@ def campaign_play(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def campaign_rules(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/rules.html", {
-        "scenarios": selectors.available_scenarios(),
+        "scenarios": awoken_scenarios.available_scenarios(),
         "hard_health": HARD_ANCIENT_HEALTH})

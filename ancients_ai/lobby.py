@@ -1,11 +1,12 @@
 """The Awoken in the lobby: one or two players, a scenario each (one Ancient per scenario),
 the Awoken bot as a co-op partner, the difficulty, and the table companion, which is started
-from its own page (`games.companion_views`).
+from its own page (`ancients_ai.companion_views`).
 """
 from __future__ import annotations
 
 from typing import Any, ClassVar, Optional, Sequence
 
+from ancients_ai.scenarios import available_scenarios, scenario_ids_in_order
 from games.platform.lobby_rules import refuse
 from games.wildlands.lobby import WildlandsLobby
 
@@ -15,9 +16,7 @@ HARD_ANCIENT_HEALTH = 2
 
 def scenario_lookup() -> dict[str, Any]:
     """str(id) -> id as the engine knows it, in sheet-number order."""
-    from games import selectors
-
-    return {str(sid): sid for sid in selectors.scenario_ids_in_order()}
+    return {str(sid): sid for sid in scenario_ids_in_order()}
 
 
 class AwokenLobby(WildlandsLobby):
@@ -39,9 +38,7 @@ class AwokenLobby(WildlandsLobby):
         return super().checked_bots(seats, bots)
 
     def scenario_choices(self) -> list[tuple[str, str]]:
-        from games import selectors
-
-        return selectors.available_scenarios()
+        return available_scenarios()
 
     def checked_scenarios(self, scenario_ids: Sequence[Any]) -> list:
         needed = self.seats

@@ -45,7 +45,7 @@ class AwokenGame(AwokenLobby, WildlandsGame):
         return dict(COOP_OPTIONS)
 
     def urls(self) -> list:
-        """The campaign pages (ancients_ai/urls.py)."""
+        """The campaign and table companion pages (ancients_ai/urls.py)."""
         from ancients_ai.urls import urlpatterns
 
         return list(urlpatterns)

@@ -37,10 +37,11 @@ TARGET_P95_MS = 50
 
 
 def new_coop(users, seed: int):
-    from games import lobby, selectors
+    from ancients_ai.scenarios import scenario_ids_in_order
+    from games import lobby
     from games.models import Game
 
-    order = selectors.scenario_ids_in_order()
+    order = scenario_ids_in_order()
     rng = random.Random(seed)
     pair = rng.sample(order, 2)
     game = lobby.game_create(user=users[0], mode="coop", map_name="dungeon",

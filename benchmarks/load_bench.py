@@ -39,9 +39,10 @@ TARGET_N, TARGET_P99_MS = 500, 250
 
 def create_games(people, count: int, first_seed: int) -> list:
     """`count` co-op games, the i-th between the two players of `people[i]`."""
-    from games import lobby, selectors
+    from ancients_ai.scenarios import scenario_ids_in_order
+    from games import lobby
 
-    order = selectors.scenario_ids_in_order()
+    order = scenario_ids_in_order()
     ids = []
     for i in range(count):
         users = people[i][0]

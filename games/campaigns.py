@@ -9,12 +9,12 @@ from typing import Optional
 
 from django.db import transaction
 
-from games import selectors
 from games.companion import companion_create
 from games.lobby import check_map, game_create, refusals
 from games.wildlands.forms import campaign_mode
 from games.wildlands.lobby import check_faction_and_colour
 from games.models import Campaign, Difficulty, Game, Seat
+from games.platform import registry
 from games.services import ServiceError
 
 
@@ -54,7 +54,8 @@ def campaign_join(*, campaign: Campaign, user, token: str, faction: str, colour:
 def campaign_chapter_scenarios(campaign: Campaign, chapter: int) -> list:
     """Chapter k is scenario k; a party of two also faces the next one (the fifth pairs
     with the first), since the Awoken sets one scenario per player."""
-    order = selectors.scenario_ids_in_order()
+    mode = registry.get(campaign_mode(campaign.party_size))  # the scenarios it declares
+    order = [sid for sid, _ in mode.scenario_choices()]
     first = order[(chapter - 1) % len(order)]
     if campaign.party_size == 1:
         return [first]

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ancients_ai.engine.companion import seat_for, table_choices
+from ancients_ai.scenarios import scenario_ids_in_order
 from games import lobby, selectors, services
 from games.board_data import board_svg_data
 from games.models import Campaign, Difficulty, Game, Seat, new_token
@@ -56,7 +57,7 @@ def companion_create(*, user, map_name: str, factions: Sequence[str],
     if difficulty not in Difficulty.values:
         raise ServiceError("invalid_choice", f"unknown difficulty {difficulty!r}")
     scenarios = _check_scenarios(scenario_ids)
-    services.load_board(map_name)
+    lobby.check_map(map_name, COMPANION, len(factions))  # the mode's own check of a map
     member = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
         game = Game.objects.create(
@@ -78,7 +79,7 @@ def companion_create(*, user, map_name: str, factions: Sequence[str],
 
 
 def _check_scenarios(scenario_ids: Sequence[Any]) -> list:
-    lookup = {str(sid): sid for sid in selectors.scenario_ids_in_order()}
+    lookup = {str(sid): sid for sid in scenario_ids_in_order()}
     chosen = []
     for sid in scenario_ids:
         if str(sid) not in lookup:

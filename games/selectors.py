@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from ancients_ai.engine.scenarios import load_scenario, load_treasures, scenario_ids
 from games.content.factions import faction_ids, load_faction
 from games.content.maps import load_map, map_names
 from games.models import Campaign, Game, GameEvent, Seat
@@ -265,36 +264,3 @@ def available_factions() -> list[tuple[str, str]]:
 
 def faction_colour(faction_id: str) -> str:
     return load_faction(faction_id).colour
-
-
-def available_scenarios() -> list[tuple[str, str]]:
-    """(id, "n: title") of every shipped scenario in scenario-number order (the campaign's
-    order)."""
-    found = []
-    for sid, scenario in _scenarios():
-        title = getattr(scenario, "title", None) or str(sid)
-        number = getattr(scenario, "number", None)
-        found.append((str(sid), f"{number}. {title}" if number is not None else str(title)))
-    return found
-
-
-def scenario_ids_in_order() -> list:
-    """Scenario ids as the engine knows them, sorted by their sheet number."""
-    return [sid for sid, _ in _scenarios()]
-
-
-def _scenarios() -> list[tuple[Any, Any]]:
-    found = []
-    for sid in scenario_ids():
-        try:
-            found.append((sid, load_scenario(sid)))
-        except Exception:  # a broken sheet is the content tests' business, not a page's
-            logger.exception("scenario %s failed to load", sid)
-    found.sort(key=lambda pair: (getattr(pair[1], "number", 0), str(pair[0])))
-    return found
-
-
-def treasure_names(ids: Iterable[str]) -> list[str]:
-    """Display names of treasure cards (an id the treasure list does not know shows as itself)."""
-    known = load_treasures()
-    return [getattr(known.get(t), "name", None) or t for t in ids]

@@ -21,7 +21,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.content.maps import load_map
 from games.models import Game
 from games.pipeline import states, step_sql, turns
 from games.pipeline.commands import game_apply_command, lock_for_command, seat_for_socket
@@ -34,7 +33,7 @@ from games.platform.definition import GameSetup, SeatChoice, SetupRefused
 
 __all__ = ["ApplyResult", "ServiceError", "STALLED_AFTER_SECONDS", "ancients_requeue_stalled",
            "check_playable", "game_advance", "game_apply_command", "game_apply_command_on_loop",
-           "game_play", "game_setup", "game_start", "load_board", "lock_for_command",
+           "game_play", "game_setup", "game_start", "lock_for_command",
            "lock_game", "seat_for_socket", "start_tasks"]
 
 logger = logging.getLogger(__name__)
@@ -81,17 +80,6 @@ def game_play(*, game: Game, seat: str, command: Any, state: Any = None) -> Appl
     and checked (`check_playable`); `state`: the game's, when the caller has read it. The
     table companion's way in: it names the seat from the state."""
     return play_command(game, registry.get(game.mode), seat, command, state=state)
-
-
-def load_board(map_name: str) -> Any:
-    """A shipped map by name: the lobby's and the table companion's check of a map choice
-    (until they ask the game's declaration, `check_map`).
-
-    :raises ServiceError: invalid_choice, an unknown or broken map."""
-    try:
-        return load_map(map_name)
-    except (KeyError, ValueError) as error:
-        raise ServiceError("invalid_choice", f"unknown map {map_name!r}: {error}") from None
 
 
 # --- the opponent's turn ------------------------------------------------------------------------

@@ -3,7 +3,7 @@ declare (`GameDefinition.urls`): the site names no game, so it imports none of t
 views."""
 from django.urls import path
 
-from games import companion_views, replay_views, views
+from games import replay_views, views
 from games.platform import registry
 
 app_name = "games"
@@ -38,12 +38,5 @@ urlpatterns = [
     path("replays/<str:token>/", replay_views.public_replay, name="public_replay"),
     path("replays/<str:token>/steps/", replay_views.public_replay_steps,
          name="public_replay_steps"),
-    # the table companion (games/companion_views.py)
-    path("table/new/", companion_views.companion_new, name="companion_new"),
-    path("table/<uuid:game_id>/<str:token>/", companion_views.companion_page, name="companion"),
-    path("table/<uuid:game_id>/<str:token>/state/", companion_views.companion_state,
-         name="companion_state"),
-    path("table/<uuid:game_id>/<str:token>/command/", companion_views.companion_command,
-         name="companion_command"),
     *declared("urls"),
 ]

@@ -1,6 +1,6 @@
 """Counting events in fixed windows in Django's cache, for the site's limits on what a
 visitor may do (sign-in failures: accounts.throttle; new table-companion games:
-games.companion_views).
+ancients_ai.companion_views).
 
 A window starts with its first event and ends `window` seconds later, whatever happens in
 it (an increment keeps the key's expiry, in Redis as in the local-memory cache), so a limit

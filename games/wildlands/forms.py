@@ -59,7 +59,9 @@ class NewGameForm(GameForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        scenarios = selectors.available_scenarios()
+        # the scenarios the modes on offer declare (The Awoken's), [] when none does
+        scenarios = next((c for c in (m.scenario_choices() for m in self.modes) if c), [])
+        self.scenarios = scenarios
         self.fields["scenario"].choices = [("", "—")] + scenarios
         self.fields["scenario_2"].choices = [("", "—")] + scenarios
         if len(scenarios) >= 2:
@@ -88,7 +90,7 @@ class NewGameForm(GameForm):
         elif mode == "war":
             self._clean_war_players(data)
         elif mode in ("solo", "coop"):
-            if not selectors.available_scenarios():
+            if not self.scenarios:
                 raise forms.ValidationError("The Awoken's scenarios are not installed yet.")
             chosen = [data.get("scenario")]
             if mode == "coop":

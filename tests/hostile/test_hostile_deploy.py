@@ -16,6 +16,7 @@ import pytest
 import yaml
 from django.test import Client
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import companion, lobby, selectors
 from support.site import _fresh_state_cache, map_name, start_skirmish  # noqa: F401  (fixtures)
 
@@ -78,7 +79,7 @@ def world(owner, teammate, django_user_model):
                                 faction="guild", players=2, seed=3)
     table = companion.companion_create(
         user=None, map_name=map_name(), factions=[selectors.available_factions()[0][0]],
-        scenario_ids=[selectors.scenario_ids_in_order()[0]])
+        scenario_ids=[awoken_scenarios.scenario_ids_in_order()[0]])
     staff = django_user_model.objects.create_superuser("root", "r@example.com", "pw-long-91x")
     return {"game": game, "waiting": waiting, "table": table, "owner": owner, "staff": staff}
 

@@ -34,6 +34,7 @@ import pytest
 from django.test import Client, TestCase
 
 from benchmarks.site_players import TablePlayers
+from ancients_ai import scenarios as awoken_scenarios
 from games import history, lobby, selectors, services
 from games.pipeline import broadcast, json_text, turns
 from games.models import Game, GameEvent
@@ -174,7 +175,7 @@ def new_game(kind: str, index: int, users: list) -> Game:
         game = lobby.game_create(user=users[0], mode="skirmish", map_name=map_name,
                                  faction=first, players=2, seed=seed)
     else:
-        order = selectors.scenario_ids_in_order()
+        order = awoken_scenarios.scenario_ids_in_order()
         pair = [order[index % len(order)], order[(index + 1 + index // 5) % len(order)]]
         if pair[0] == pair[1]:
             pair[1] = order[(index + 2) % len(order)]

@@ -11,7 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import companion, selectors
+from ancients_ai import scenarios as awoken_scenarios
+from games import companion
 from games.models import Game
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixtures)
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table() -> Game:
-    scenario = selectors.scenario_ids_in_order()[0]
+    scenario = awoken_scenarios.scenario_ids_in_order()[0]
     return companion.companion_create(user=None, map_name=map_name(), factions=["guild"],
                                       scenario_ids=[scenario], seed=3)
 

@@ -11,7 +11,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import companion, companion_views, selectors
+from ancients_ai import companion_views
+from ancients_ai import scenarios as awoken_scenarios
+from games import companion, selectors
 from games.models import Game, GameCommand, GameEvent, Seat
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixtures)
 
@@ -27,7 +29,7 @@ def address() -> str:
 def new_table_form() -> dict:
     return {"players": "1", "map_name": map_name(),
             "faction": selectors.available_factions()[0][0],
-            "scenario": selectors.scenario_ids_in_order()[0], "difficulty": "normal"}
+            "scenario": awoken_scenarios.scenario_ids_in_order()[0], "difficulty": "normal"}
 
 
 def test_new_tables_from_one_address_are_limited_with_a_clear_answer(monkeypatch):
@@ -50,7 +52,7 @@ def test_new_tables_from_one_address_are_limited_with_a_clear_answer(monkeypatch
 def table(user=None) -> Game:
     return companion.companion_create(user=user, map_name=map_name(),
                                       factions=[selectors.available_factions()[0][0]],
-                                      scenario_ids=[selectors.scenario_ids_in_order()[0]])
+                                      scenario_ids=[awoken_scenarios.scenario_ids_in_order()[0]])
 
 
 def test_anonymous_tables_nobody_plays_are_swept_with_their_log_and_the_rest_stay(

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.modes import HARD_ANCIENT_HEALTH
 from games import campaigns, lobby, selectors, services
 from games.pipeline import task_sender
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.django_db]
 
 
 def _solo(user, difficulty="normal", seed=5):
-    scenario = selectors.scenario_ids_in_order()[0]
+    scenario = awoken_scenarios.scenario_ids_in_order()[0]
     return lobby.game_create(user=user, mode="solo", map_name=map_name(),
                              faction="guild", scenario_ids=[scenario],
                              difficulty=difficulty, seed=seed)
@@ -49,7 +50,7 @@ def test_co_op_never_skips_a_prompt_on_its_own(owner, teammate):
 
 
 def test_a_co_op_game_needs_two_different_scenarios(owner):
-    first = selectors.scenario_ids_in_order()[0]
+    first = awoken_scenarios.scenario_ids_in_order()[0]
     with pytest.raises(services.ServiceError) as error:
         lobby.game_create(user=owner, mode="coop", map_name=map_name(),
                           faction="guild", scenario_ids=[first, first])
@@ -130,7 +131,7 @@ def test_a_whole_solo_campaign_game_is_recorded(owner, eager_celery):
                                          faction="guild")
     game = campaigns.campaign_start_game(campaign=campaign, user=owner)
     assert game.campaign_chapter == 1 and game.mode == "solo"
-    assert game.scenario_ids == [selectors.scenario_ids_in_order()[0]]
+    assert game.scenario_ids == [awoken_scenarios.scenario_ids_in_order()[0]]
 
     game = _play_out(game, {"p1": owner})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import bot_seats, lobby, selectors
 from games.bots import make_bot
 from games.wildlands.forms import NewGameForm
@@ -35,7 +36,7 @@ def skirmish_with_bots(owner, bots: int, *, seed: int = 11) -> Game:
 
 
 def coop_with_bot(owner, *, seed: int = 5) -> Game:
-    scenarios = selectors.scenario_ids_in_order()[:2]
+    scenarios = awoken_scenarios.scenario_ids_in_order()[:2]
     game = lobby.game_create(user=owner, mode="coop", map_name=map_name(),
                              faction="guild", scenario_ids=scenarios, bots=1, seed=seed)
     game.refresh_from_db()
@@ -100,7 +101,7 @@ def test_a_game_with_a_free_seat_waits_for_a_person_and_the_bots_keep_theirs(own
 ])
 def test_the_lobby_refuses_a_number_of_bots_the_game_has_no_room_for(owner, mode, players, bots,
                                                                      message):
-    scenarios = selectors.scenario_ids_in_order()[:1 if mode == "solo" else 2]
+    scenarios = awoken_scenarios.scenario_ids_in_order()[:1 if mode == "solo" else 2]
     with pytest.raises(ServiceError) as refused:
         lobby.game_create(user=owner, mode=mode, map_name=map_name(), faction="guild",
                           players=players, scenario_ids=scenarios, bots=bots)
@@ -120,7 +121,7 @@ def test_the_form_says_clearly_when_the_bots_do_not_fit():
     assert form.errors["bots"] == ["A skirmish of 2 players has room for at most 1 bot: one "
                                    "seat is yours."]
     solo = new_game_form(mode="solo", bot_partner="on",
-                         scenario=selectors.available_scenarios()[0][0])
+                         scenario=awoken_scenarios.available_scenarios()[0][0])
     assert not solo.is_valid() and "choose Co-op" in solo.errors["bot_partner"][0]
     own = new_game_form(mode="skirmish", players="2", bots="1", bot_factions=["guild"])
     assert not own.is_valid() and own.errors["bot_factions"] == [
@@ -135,7 +136,7 @@ def test_the_form_says_clearly_when_the_bots_do_not_fit():
 
 @pytest.mark.django_db
 def test_creating_a_game_with_the_bot_partner_from_the_page(client, owner):
-    scenarios = selectors.available_scenarios()
+    scenarios = awoken_scenarios.available_scenarios()
     client.force_login(owner)
     response = client.post(reverse("games:new"), {
         "mode": "coop", "map_name": map_name(), "faction": "guild", "difficulty": "normal",

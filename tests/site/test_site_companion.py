@@ -7,6 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.engine.companion import seat_for
 from ancients_ai.engine.setup import new_companion
 from games import companion, selectors
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.django_db]
 
 
 def _table(user=None, seed=11, factions=("guild",)) -> Game:
-    scenarios = selectors.scenario_ids_in_order()[:len(factions)]
+    scenarios = awoken_scenarios.scenario_ids_in_order()[:len(factions)]
     return companion.companion_create(user=user, map_name=map_name(), factions=list(factions),
                                       scenario_ids=scenarios, seed=seed)
 
@@ -129,7 +130,7 @@ def test_the_lobby_offers_the_table_companion_on_its_own_page(client, owner):
 
 
 def test_the_table_form_starts_a_game_without_an_account(client):
-    first, second = selectors.scenario_ids_in_order()[:2]
+    first, second = awoken_scenarios.scenario_ids_in_order()[:2]
     reply = client.post(reverse("games:companion_new"), {
         "players": "2", "map_name": map_name(), "faction": "guild", "scenario": str(first),
         "faction_2": "gnomads", "scenario_2": str(second), "difficulty": "normal"})

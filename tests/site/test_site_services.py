@@ -9,6 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import campaign_progress, campaigns, lobby, selectors, services
 from games.pipeline import broadcast, json_text, states
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
@@ -389,7 +390,7 @@ def test_a_loss_changes_no_progress_and_a_replayed_chapter_unlocks_nothing_new(o
 
 
 def test_chapters_follow_the_scenario_numbers_and_pair_for_two(owner, teammate):
-    order = selectors.scenario_ids_in_order()
+    order = awoken_scenarios.scenario_ids_in_order()
     if len(order) < 2:
         pytest.skip("fewer than two scenarios are installed")
     solo = campaigns.campaign_create(user=owner, name="Solo", map_name=map_name(), faction="guild")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services
 from games.models import Game
 from games.pipeline import caches
@@ -25,7 +26,7 @@ from support.site import map_name
 def short_awoken_game(user, teammate=None, *, seed: int = 5) -> Game:
     """A started solo game (co-op with `teammate`) one Ancients' turn away from being lost
     on its event track."""
-    scenarios = selectors.scenario_ids_in_order()[:2 if teammate else 1]
+    scenarios = awoken_scenarios.scenario_ids_in_order()[:2 if teammate else 1]
     game = lobby.game_create(user=user, mode="coop" if teammate else "solo",
                              map_name=map_name(), faction="guild", scenario_ids=scenarios,
                              seed=seed)

@@ -18,6 +18,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services
 from games.pipeline import caches, facts, states
 from games.models import Game
@@ -82,7 +83,7 @@ def start_skirmish(owner, teammate, *, seed: int = 7) -> Game:
 
 
 def start_coop(owner, teammate, *, seed: int = 7) -> Game:
-    scenarios = selectors.scenario_ids_in_order()[:2]
+    scenarios = awoken_scenarios.scenario_ids_in_order()[:2]
     game = lobby.game_create(user=owner, mode="coop", map_name=map_name(),
                              faction="guild", scenario_ids=scenarios, seed=seed)
     lobby.game_join(game=game, user=teammate, token=game.invite_token, faction="gnomads")

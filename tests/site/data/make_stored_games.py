@@ -12,6 +12,7 @@ from django.core import serializers
 call_command("migrate", verbosity=0)
 call_command("load_content", verbosity=0)
 from django.contrib.auth import get_user_model
+from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services, bot_seats
 from games.models import Game, GameCommand, GameEvent, Seat
 from games.rules.frames import has_deferred_work
@@ -57,7 +58,7 @@ def drive(game, people, kind, limit, undo_at=None):
 
 games = []
 a, b = user("alice"), user("bob")
-scen = selectors.scenario_ids_in_order()
+scen = awoken_scenarios.scenario_ids_in_order()
 g = lobby.game_create(user=a, mode="solo", map_name="dungeon", faction="guild", scenario_ids=scen[:1], seed=11)
 drive(g, {"p1": a}, "awoken", 60, undo_at=3); games.append(g)
 g = lobby.game_create(user=a, mode="coop", map_name="dungeon", faction="guild", scenario_ids=scen[:2], seed=12)

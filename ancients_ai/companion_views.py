@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ancients_ai import scenarios as awoken_scenarios
 from games import companion, selectors
 from games.consumers import MAX_NUMBER
 from games.models import Difficulty
@@ -42,7 +43,7 @@ class CompanionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        factions, scenarios = selectors.available_factions(), selectors.available_scenarios()
+        factions, scenarios = selectors.available_factions(), awoken_scenarios.available_scenarios()
         self.fields["map_name"].choices = selectors.available_maps()
         self.fields["faction"].choices = self.fields["faction_2"].choices = factions
         self.fields["scenario"].choices = self.fields["scenario_2"].choices = scenarios
