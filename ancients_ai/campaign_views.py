@@ -1,8 +1,8 @@
 """The Awoken's campaign pages: the party's campaigns, starting and joining one, a chapter's
-game, and our campaign rules (the campaign itself: `games.campaigns`).
+game, and our campaign rules (the campaign itself: `ancients_ai.campaigns`).
 
 Views stay thin: reads come from `games.selectors` and `ancients_ai.scenarios`, changes from
-`games.campaigns`; a `ServiceError` becomes a form error or a message, never a crash.
+`ancients_ai.campaigns`; a `ServiceError` becomes a form error or a message, never a crash.
 """
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ancients_ai import campaigns
 from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.lobby import HARD_ANCIENT_HEALTH
-from games import campaigns, selectors, services
+from games import selectors, services
 from games.models import Campaign, Game
 from games.wildlands.forms import CampaignForm, JoinCampaignForm
 

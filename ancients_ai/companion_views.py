@@ -1,4 +1,4 @@
-"""Pages of the table companion (`games.companion`): starting a game for the table, the
+"""Pages of the table companion (`ancients_ai.companion`): starting a game for the table, the
 phone-first page that plays it, and its JSON command endpoint.
 
 No account is needed: the game's secret resume link (`/table/<game>/<token>/`) is the key,
@@ -17,8 +17,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ancients_ai import companion
 from ancients_ai import scenarios as awoken_scenarios
-from games import companion, selectors
+from games import selectors
 from games.consumers import MAX_NUMBER
 from games.models import Difficulty
 from games.rules.errors import RuleError

@@ -10,6 +10,7 @@ transaction with the game row locked, so `version` and the event `seq` never for
 """
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 from typing import Optional
@@ -22,6 +23,10 @@ from django.db import models
 def new_token() -> str:
     """An unguessable invite token for a URL."""
     return secrets.token_urlsafe(16)
+
+
+# what a token from a URL must look like before it is looked up (a table's, a replay's)
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 
 
 def known_game(key: str) -> None:
@@ -72,7 +77,7 @@ class Game(models.Model):
     # Seats whose move it is ("ancients" while their turn is pending), for the game lists.
     awaiting = models.JSONField(default=list, blank=True)
 
-    # None only for a table-companion game started without an account (games/companion.py)
+    # None only for a table-companion game started without an account (ancients_ai/companion.py)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="games_created")
     campaign = models.ForeignKey("Campaign", null=True, blank=True, on_delete=models.SET_NULL,
@@ -84,7 +89,7 @@ class Game(models.Model):
     # so making it private again ends every link given out before.
     replay_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # A table-companion game's secret resume link: whoever holds it plays the game from
-    # their phone, with or without an account (games/companion.py); None for other modes.
+    # their phone, with or without an account (ancients_ai/companion.py); None for other modes.
     companion_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     created = models.DateTimeField(auto_now_add=True)

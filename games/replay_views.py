@@ -18,8 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from games import replays, selectors, services
-from games.companion import TOKEN_SHAPE
-from games.models import Game
+from games.models import TOKEN_SHAPE, Game
 
 
 @login_required

@@ -44,6 +44,6 @@ def _settle_after_startup(**kwargs) -> None:
 def sweep_untouched_tables() -> int:
     """Periodic (celery beat, CELERY_BEAT_SCHEDULE): delete the table games started without
     an account that nobody has played for COMPANION_UNTOUCHED_DAYS; return how many."""
-    from games.companion import companion_sweep_untouched
+    from ancients_ai.companion import companion_sweep_untouched
 
     return companion_sweep_untouched()

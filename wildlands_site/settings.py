@@ -169,7 +169,7 @@ CELERY_BALANCE_QUEUE = env_str("CELERY_BALANCE_QUEUE", default="balance")
 CELERY_BEAT_SCHEDULE = {
     "requeue-stalled-ancients": {"task": "games.requeue_stalled_ancients", "schedule": 30.0},
     # Table-companion games started without an account and untouched this many days are
-    # deleted (games.companion.companion_sweep_untouched): their secret link is the only
+    # deleted (ancients_ai.companion.companion_sweep_untouched): their secret link is the only
     # way back to them.
     "sweep-untouched-tables": {"task": "games.sweep_untouched_tables", "schedule": 3600.0},
 }

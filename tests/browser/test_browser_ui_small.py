@@ -121,7 +121,7 @@ def test_the_keep_playing_button_reads_clearly(chromium):
 
 
 def test_a_campaigns_chapters_are_numbered_once(people):
-    from games import campaigns
+    from ancients_ai import campaigns
 
     owner = make_user("chronicler")
     campaign = campaigns.campaign_create(user=owner, name="Saga", map_name="dungeon", faction="guild")

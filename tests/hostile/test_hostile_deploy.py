@@ -16,8 +16,9 @@ import pytest
 import yaml
 from django.test import Client
 
+from ancients_ai import companion
 from ancients_ai import scenarios as awoken_scenarios
-from games import companion, lobby, selectors
+from games import lobby, selectors
 from support.site import _fresh_state_cache, map_name, start_skirmish  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db

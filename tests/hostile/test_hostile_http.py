@@ -49,7 +49,7 @@ def pages(game: Game, campaign: Campaign) -> list[str]:
 
 @pytest.fixture
 def world(owner, teammate, outsider):
-    from games import campaigns
+    from ancients_ai import campaigns
     from support.site import map_name
 
     game = start_skirmish(owner, teammate)

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from ancients_ai import companion
 from ancients_ai import scenarios as awoken_scenarios
-from games import companion
 from games.models import Game
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixtures)
 

@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from ancients_ai import companion_views
+from ancients_ai import companion, companion_views
 from ancients_ai import scenarios as awoken_scenarios
-from games import companion, selectors
+from games import selectors
 from games.models import Game, GameCommand, GameEvent, Seat
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixtures)
 

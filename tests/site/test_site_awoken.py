@@ -8,7 +8,8 @@ import pytest
 
 from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.modes import HARD_ANCIENT_HEALTH
-from games import campaigns, lobby, selectors, services
+from ancients_ai import campaigns
+from games import lobby, selectors, services
 from games.pipeline import task_sender
 from games.models import Campaign, Game, GameCommand
 from games.rules import engine

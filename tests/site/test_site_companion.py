@@ -10,7 +10,8 @@ from django.urls import reverse
 from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.engine.companion import seat_for
 from ancients_ai.engine.setup import new_companion
-from games import companion, selectors
+from ancients_ai import companion
+from games import selectors
 from games.content.factions import load_faction
 from games.content.maps import load_map
 from games.models import Game, GameCommand
@@ -167,7 +168,7 @@ def test_junk_sent_to_the_table_is_answered_in_words_and_changes_nothing(client,
 
 def test_a_campaign_chapter_can_be_played_at_the_table_and_counts_for_the_campaign(client,
                                                                                    owner):
-    from games import campaigns
+    from ancients_ai import campaigns
 
     campaign = campaigns.campaign_create(user=owner, name="Evenings", map_name=map_name(),
                                          faction="guild")

@@ -16,12 +16,10 @@ from support.import_graph import imports_of, modules_in
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("ancients_ai", "defenders")
 
-# Still to move to The Awoken's side (issue 24): the table companion's service and the
-# campaigns that start its games (games.companion, games.campaigns), Wildlands' headless
-# games, whose Awoken branch plays the Awoken engine (games.simulation), and the Wildlands
-# rules cases' Awoken adapter (games.rules_cases.awoken).
+# Still to move to The Awoken's side (issue 24): Wildlands' headless games, whose Awoken
+# branch plays the Awoken engine (games.simulation), and the Wildlands rules cases' Awoken
+# adapter (games.rules_cases.awoken).
 NOT_YET = {
-    "games.companion": {"ancients_ai.engine.companion", "ancients_ai.scenarios"},
     "games.simulation.command": {"ancients_ai.engine.scenarios"},
     "games.simulation.content": {"ancients_ai.engine", "ancients_ai.engine.setup"},
     "games.rules_cases.awoken": {"ancients_ai.engine", "ancients_ai.engine.outcome",

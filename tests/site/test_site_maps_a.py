@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import campaigns, lobby, services
+from ancients_ai import campaigns
+from games import lobby, services
 from games.models import Campaign, Game
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from ancients_ai import scenarios as awoken_scenarios
-from games import campaign_progress, campaigns, lobby, selectors, services
+from ancients_ai import campaigns
+from games import campaign_progress, lobby, selectors, services
 from games.pipeline import broadcast, json_text, states
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from games.rules import engine

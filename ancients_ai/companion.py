@@ -14,7 +14,6 @@ site running the Ancients (`ancients_ai.engine.companion` for the rules).
 """
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any, Mapping, Optional, Sequence
 
@@ -25,7 +24,7 @@ from ancients_ai.engine.companion import seat_for, table_choices
 from ancients_ai.scenarios import scenario_ids_in_order
 from games import lobby, selectors, services
 from games.board_data import board_svg_data
-from games.models import Campaign, Difficulty, Game, Seat, new_token
+from games.models import TOKEN_SHAPE, Campaign, Difficulty, Game, Seat, new_token
 from games.rules.commands import parse_command
 from games.rules.view import view_for
 from games.services import ServiceError
@@ -35,7 +34,6 @@ COMPANION = "companion"  # this mode's key (`ancients_ai.modes.CompanionGame`)
 
 # What `models.new_token` writes (secrets.token_urlsafe): anything else is no token, and is
 # refused before the database or `compare_digest` (which refuses non-ASCII text) sees it.
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 
 
 def companion_create(*, user, map_name: str, factions: Sequence[str],

@@ -9,7 +9,7 @@ from typing import Optional
 
 from django.db import transaction
 
-from games.companion import companion_create
+from ancients_ai.companion import companion_create
 from games.lobby import check_map, game_create, refusals
 from games.wildlands.forms import campaign_mode
 from games.wildlands.lobby import check_faction_and_colour
@@ -66,7 +66,7 @@ def campaign_start_game(*, campaign: Campaign, user, chapter: Optional[int] = No
                         at_table: bool = False) -> Game:
     """Start a game of the campaign's next (or an unlocked earlier) chapter with the party;
     `at_table`: played with the printed game, the site running the Ancients
-    (`games.companion`)."""
+    (`ancients_ai.companion`)."""
     if not campaign.has_member(user):
         raise ServiceError("not_seated", "you are not in this campaign's party")
     if not campaign.is_ready:
