@@ -90,4 +90,9 @@ def _account_key(username: Any) -> str:
 
 
 def _address_key(request: HttpRequest) -> str:
-    return f"signin-failures:address:{rate_limit.client_address(request)}"
+    return address_key(rate_limit.client_address(request))
+
+
+def address_key(address: str) -> str:
+    """The cache key counting failed sign-ins from `address`."""
+    return f"signin-failures:address:{address}"

@@ -64,11 +64,16 @@ class CompanionForm(forms.Form):
         return data
 
 
+def tables_key(address: str) -> str:
+    """The cache key counting the new tables started from `address`."""
+    return f"companion-tables:{address}"
+
+
 @require_http_methods(["GET", "POST"])
 def companion_new(request: HttpRequest) -> HttpResponse:
     form = CompanionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        key = f"companion-tables:{rate_limit.client_address(request)}"
+        key = tables_key(rate_limit.client_address(request))
         if rate_limit.count(key, window=TABLE_WINDOW_SECONDS) > TABLES_PER_ADDRESS:
             form.add_error(None, "Too many new tables from your network in the last hour: "
                                  "open one you have already started, or wait a while.")

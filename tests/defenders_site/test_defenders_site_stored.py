@@ -10,26 +10,23 @@ stored shape that breaks stored games fails here first.
 """
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 
 import pytest
-from django.core import serializers
 from django.urls import reverse
 
 from defenders.game import GAME
 from games.history import history_problems, state_at
 from games.models import Game, GameCommand, GameEvent
+from support.stored_rows import load_rows
 
 DATA = Path(__file__).parent / "data" / "stored_defenders_95128ca.json.gz"
 
 
 @pytest.fixture
 def stored(db):
-    with gzip.open(DATA, "rt") as f:
-        for obj in serializers.deserialize("json", f.read()):
-            obj.save()
+    load_rows(DATA)
     return list(Game.objects.order_by("seed"))
 
 

@@ -9,42 +9,26 @@ the very events it stored, show its replay, and a started game must take its nex
 """
 from __future__ import annotations
 
-import gzip
 import importlib
 import json
 from pathlib import Path
 
 import pytest
 from django.apps import apps
-from django.core import serializers
-from django.core.management.color import no_style
-from django.db import connection
 from django.db.migrations import RunPython
 from django.urls import reverse
 
 from games.models import Game, GameCommand, GameEvent
 from games.platform import registry
+from support.stored_rows import load_rows
 
 DATA = Path(__file__).parent / "data" / "stored_games_6d8a5df.json.gz"
 
 
 def _load_rows() -> list[Game]:
-    with gzip.open(DATA, "rt") as f:
-        objects = list(serializers.deserialize("json", f.read()))
-    for obj in objects:
-        obj.save()
-    _reset_sequences({type(obj.object) for obj in objects})
+    load_rows(DATA)
     _migrate_stored_data()
     return list(Game.objects.order_by("seed"))
-
-
-def _reset_sequences(models) -> None:
-    """Rows loaded with their ids leave PostgreSQL's id sequences behind them: move them on,
-    as `loaddata` does, so the next stored row gets a fresh id."""
-    statements = connection.ops.sequence_reset_sql(no_style(), list(models))
-    with connection.cursor() as cursor:
-        for sql in statements:
-            cursor.execute(sql)
 
 
 def _migrate_stored_data() -> None:
