@@ -27,11 +27,6 @@ from games.platform.definition import GameDefinition, SeatChoice
 logger = logging.getLogger(__name__)
 
 
-# The held states (`games.pipeline.states`), by the name older callers clear; tests clear
-# every cache of the process with `games.pipeline.caches.clear_caches()`.
-STATES = states.STATES
-
-
 def game_state(game: Game) -> Any:
     """The state of a started game at the row's version (`states.game_state`)."""
     return states.game_state(game)

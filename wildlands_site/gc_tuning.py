@@ -1,6 +1,6 @@
 """How the serving processes (web, Celery worker) run Python's cycle collector.
 
-Each web process holds the parsed state of every game it serves (`games.selectors.STATES`),
+Each web process holds the parsed state of every game it serves (`games.pipeline.states.STATES`),
 hundreds of thousands of objects under load, and every command replaces one. With
 CPython's default thresholds that turnover set off a full collection every few seconds,
 each walking every object in the process with the event loop stopped: 200-400 ms in which

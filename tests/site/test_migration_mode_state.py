@@ -13,6 +13,7 @@ from django.apps import apps
 
 from games import selectors
 from games.history import history_problems
+from games.pipeline.caches import clear_caches
 from games.models import Game
 from games.rules.serialize import state_from_data
 from support.replays import play_moves, short_awoken_game
@@ -30,7 +31,7 @@ def _wrath_game(owner) -> Game:
 
 
 def _stored(game: Game) -> Game:
-    selectors.STATES.clear()
+    clear_caches()  # read back from the database, not from this process's held states
     return Game.objects.get(pk=game.pk)
 
 
