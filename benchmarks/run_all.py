@@ -1,5 +1,5 @@
-"""Every benchmark in one go (`make bench`): the engine, then the site as shipped, then
-Defenders of the Wild's machine turn and memory on the same site.
+"""Every benchmark in one go (`make bench`): the engine, then the site as shipped; the
+opponent's step and web memory are measured for each game with an opponent (`--mode`).
 Bounded: about 25 minutes on the 2-CPU machine docs/performance.md describes.
 
     python benchmarks/run_all.py [--quick]
@@ -26,22 +26,24 @@ def runs(quick: bool) -> list[list[str]]:
     if quick:
         return [["engine_bench.py", "--games", "2", "--repeat", "1"],
                 ["roundtrip_bench.py", "--moves", "40", "--warmup", "5"],
-                ["ancients_bench.py", "--turns", "5"],
+                ["opponent_step_bench.py", "--mode", "coop", "--turns", "5"],
                 ["load_bench.py", "--steps", "5", "--duration", "10"],
                 ["throughput_bench.py", "--games", "2", "--duration", "5"],
-                ["memory_bench.py", "--warm", "3", "--games", "10", "--moves", "1"],
-                ["defenders_bench.py", "turn", "--turns", "5"],
-                ["defenders_bench.py", "memory", "--warm", "3", "--games", "10", "--moves", "1"]]
+                ["memory_bench.py", "--mode", "coop", "--warm", "3", "--games", "10",
+                 "--moves", "1"],
+                ["opponent_step_bench.py", "--mode", "defenders", "--turns", "5"],
+                ["memory_bench.py", "--mode", "defenders", "--warm", "3", "--games", "10",
+                 "--moves", "1"]]
     return [["engine_bench.py", "--games", "8", "--repeat", "3"],
             ["board_bench.py"],
             ["roundtrip_bench.py"],
-            ["ancients_bench.py"],
+            ["opponent_step_bench.py", "--mode", "coop"],
             ["load_bench.py", "--steps", "50,100,200,300,400,500", "--duration", "60"],
             ["throughput_bench.py"],
             ["throughput_bench.py", "--mode", "coop", "--games", "4,16,32"],
-            ["memory_bench.py"],
-            ["defenders_bench.py", "turn"],
-            ["defenders_bench.py", "memory"]]
+            ["memory_bench.py", "--mode", "coop"],
+            ["opponent_step_bench.py", "--mode", "defenders"],
+            ["memory_bench.py", "--mode", "defenders"]]
 
 
 def main() -> None:
