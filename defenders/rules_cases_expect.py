@@ -167,6 +167,7 @@ CHECKS: dict[str, Callable[[GameState, Any], Optional[str]]] = {
     "hand_size": _hand_size,
     "deaths": _simple(lambda s: {k: list(v) for k, v in s.deaths.items() if v}),
     "machine_deck": _simple(lambda s: list(s.deck)),
+    "machine_deck_size": _simple(lambda s: len(s.deck)),
     "machine_discard": _simple(lambda s: list(s.discard)),
 }
 

@@ -86,6 +86,9 @@ def state_to_data(state: GameState) -> dict[str, Any]:
                  "teamed": list(t.teamed), "done": list(t.done),
                  "pending": [dict(p) for p in t.pending], "skip_machine": t.skip_machine},
         **board_data(state), "deck": list(state.deck), "discard": list(state.discard),
+        # Games stored before revisions were kept carry none (they are revision 1), and keep
+        # exactly the data they were stored with.
+        **({} if state.rules_revision == 1 else {"rules_revision": state.rules_revision}),
     }
 
 
@@ -135,4 +138,4 @@ def state_from_data(data: dict[str, Any]) -> GameState:
         toxic={parse_hex(h) for h in data["toxic"]}, deck=list(data["deck"]),
         discard=list(data["discard"]), deaths={k: list(v) for k, v in data["deaths"].items()},
         tier=data["tier"], outcome=Outcome.from_data(data["outcome"]),
-        version=data["version"], rng=data["rng"])
+        version=data["version"], rng=data["rng"], rules_revision=data.get("rules_revision", 1))

@@ -14,6 +14,11 @@ from defenders.rules.content import DefenderDef, FactionDef, MachineCardDef, Tra
 from defenders.rules.hexes import CORE, Edge, Hex
 from defenders.rules.outcome import Outcome
 
+# Which reading of the rules a game is played under, kept with it so that a stored game
+# replays exactly as it was played. 1: the machine deck was reshuffled when a card was drawn
+# from it empty; 2: it is reshuffled as soon as its seventh card has been resolved.
+RULES_REVISION = 2
+
 
 @dataclass(frozen=True)
 class Catalog:
@@ -134,6 +139,7 @@ class GameState:
     outcome: Optional[Outcome] = None
     version: int = 0
     rng: int = 0
+    rules_revision: int = RULES_REVISION         # see RULES_REVISION; older stored games: 1
 
     # -- lookups -------------------------------------------------------------------------
     def seat(self, seat_id: str) -> Seat:
@@ -188,7 +194,8 @@ class GameState:
             mechs=dict(self.mechs), pollution=dict(self.pollution), toxic=set(self.toxic),
             deck=self.deck[:], discard=self.discard[:],
             deaths={k: list(v) for k, v in self.deaths.items()}, tier=self.tier,
-            outcome=self.outcome, version=self.version, rng=self.rng)
+            outcome=self.outcome, version=self.version, rng=self.rng,
+            rules_revision=self.rules_revision)
 
 
 def set_count(counts: dict, hex_: Hex, value: int) -> None:
