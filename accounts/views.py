@@ -4,20 +4,17 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import SignUpForm, ThrottledAuthenticationForm
 from games import selectors
+from wildlands_site.next_link import local_next
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and sign in at once; `?next=` (an invite link) is honoured."""
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        next_url = ""
+    next_url = local_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.user.is_authenticated:
         return redirect(next_url or "accounts:profile")
     form = SignUpForm(request.POST or None)

@@ -1,7 +1,9 @@
 """The admin's text fields that hold small YAML fragments (card actions, steps, icons, pairs,
 numbers): each value to the one-line text a designer edits, and that text back to data.
 A fragment that does not parse is a `FragmentError` saying what it should hold;
-`content_io` turns it into a `ContentError` naming the item and the field.
+`content_io` turns it into a `ContentError` naming the item and the field. A fragment is
+read within the limits of an uploaded file (`content_limits`: aliases, long numbers), since
+an edit form's field is as much a designer's upload as a file is.
 """
 from __future__ import annotations
 
@@ -11,10 +13,9 @@ from typing import Any, Iterable
 
 import yaml
 
+from ancients_ai.content_limits import MAX_DIGITS, TooBig, load_bounded
+
 _PAIR = re.compile(r"^(\d+)\s*-\s*(\d+)$")
-# libyaml's parser when installed: the same results, several times faster (loading every
-# shipped file parses a few hundred fragments).
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class FragmentError(ValueError):
@@ -29,11 +30,17 @@ def flow(value: Any) -> str:
 
 
 def load_fragment(text: str, what: str) -> Any:
+    """`text` as data, read by the same bounded reader as an uploaded file."""
     try:
-        return yaml.load(text, Loader=YAML_LOADER)
+        return load_bounded(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem", None) or str(error).splitlines()[0]
         raise FragmentError(f"{what} is not valid YAML ({mark})") from None
+    except TooBig as error:
+        raise FragmentError(f"{what} {error}") from None
+    except (ValueError, OverflowError, RecursionError) as error:
+        raise FragmentError(f"{what} holds a value that cannot be read "
+                            f"({str(error)[:200] or type(error).__name__})") from None
 
 
 def names_text(values: Iterable[str]) -> str:
@@ -121,9 +128,17 @@ def parse_pairs(text: str) -> list:
             continue
         match = _PAIR.match(part)
         if not match:
-            raise FragmentError(f"{part!r} is not a pair of space numbers like 3-12")
+            raise FragmentError(f"{_shown(part)} is not a pair of space numbers like 3-12")
+        if max(len(match.group(1)), len(match.group(2))) > MAX_DIGITS:
+            raise FragmentError(f"{_shown(part)} holds a number of more than {MAX_DIGITS} "
+                                f"digits: no space is numbered so high")
         pairs.append([int(match.group(1)), int(match.group(2))])
     return pairs
+
+
+def _shown(part: str) -> str:
+    """A designer's text quoted in a message, cut short: the message stays a sentence."""
+    return repr(part if len(part) <= 40 else part[:40] + "...")
 
 
 def numbers_text(values: Iterable) -> str:

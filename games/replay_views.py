@@ -14,11 +14,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from games import replays, selectors, services
 from games.models import TOKEN_SHAPE, Game
+from wildlands_site.next_link import local_next
 
 
 @login_required
@@ -68,11 +68,8 @@ def game_replay_share(request: HttpRequest, game_id) -> HttpResponse:
     else:
         messages.success(request, "Anyone with the link can now watch this replay."
                          if public else "The replay is private again: old links no longer work.")
-    target = request.POST.get("next") or ""
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        target = reverse("games:replay", kwargs={"game_id": game.id})
-    return redirect(target)
+    return redirect(local_next(request, request.POST.get("next"))
+                    or reverse("games:replay", kwargs={"game_id": game.id}))
 
 
 # --- helpers -------------------------------------------------------------------------------
