@@ -21,8 +21,9 @@ its seat's view from the database instead (as it does when games.pipeline.layer_
 channel layer was away). So a socket can never skip or repeat an event, and no socket ever
 receives another seat's view.
 Bad input is answered, never raised: a malformed or oversized message gets `bad_message`
-(so does one holding a number a browser cannot hold exactly, beyond MAX_NUMBER: such a
-number could be stored and then fail to encode in the answer), a flood gets `rate_limited`
+(so does one holding a number a browser cannot hold exactly, beyond MAX_NUMBER, or text
+with a lone surrogate, `"\\ud800"`, which JSON can write but UTF-8 cannot: either could be
+stored and then fail to encode in the answer), a flood gets `rate_limited`
 (pings have a budget of their own: the browser sends one every 25 s), and a user's socket
 past MAX_SOCKETS_PER_USER in one process gets `too_many_sockets` and is closed with
 CLOSE_TOO_MANY_SOCKETS before it costs a database query.
@@ -180,8 +181,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error("bad_message", "a message is an object with a 'type'")
             return
         kind = content["type"]
-        if _has_unsafe_number(content):
-            text = f"numbers in a message are limited to {MAX_NUMBER} either way, and finite"
+        text = _unsafe_value(content)
+        if text is not None:
             if kind == "command":
                 await self._reject(_client_id(content), "bad_message", text)
             else:
@@ -388,27 +389,40 @@ def _valid_id(value: Any) -> bool:
         return False
     if isinstance(value, int):
         return abs(value) <= MAX_NUMBER
-    return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH and _is_unicode(value)
 
 
-def _has_unsafe_number(message: Any) -> bool:
-    """Whether a parsed message holds a whole number beyond MAX_NUMBER or a float that is
-    not finite (`json.loads` reads NaN and Infinity). Walked without recursion: nesting is
-    bounded only by the parser's own limit."""
+def _is_unicode(text: str) -> bool:
+    """False for text holding a lone surrogate: `json.loads` reads `"\\ud800"`, but no
+    answer quoting it can be encoded, and PostgreSQL will not store it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unsafe_value(message: Any) -> Optional[str]:
+    """Why a parsed message may not be handled, or None: a whole number beyond MAX_NUMBER,
+    a float that is not finite (`json.loads` reads NaN and Infinity), or text (a key or a
+    value) with a lone surrogate. Walked without recursion: nesting is bounded only by the
+    parser's own limit."""
     stack = [message]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             stack.extend(item.values())
+            stack.extend(item.keys())
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, bool):
             continue
-        elif isinstance(item, int) and abs(item) > MAX_NUMBER:
-            return True
-        elif isinstance(item, float) and not math.isfinite(item):
-            return True
-    return False
+        elif isinstance(item, str) and not _is_unicode(item):
+            return "text in a message must be valid Unicode (no lone surrogate like \\ud800)"
+        elif (isinstance(item, int) and abs(item) > MAX_NUMBER
+              or isinstance(item, float) and not math.isfinite(item)):
+            return f"numbers in a message are limited to {MAX_NUMBER} either way, and finite"
+    return None
 
 
 def _client_id(content: dict) -> Any:
