@@ -69,7 +69,8 @@ def test_asgi_application_serves_http_and_routes_websockets():
         http = await HttpCommunicator(application, "GET", "/", headers=[(b"host", b"localhost")]).get_response()
         # A websocket passes the origin check and reaches the URL router, which knows no
         # such path (game consumers add theirs to games/routing.py).
-        socket = WebsocketCommunicator(application, "/ws/nowhere/", headers=[(b"origin", b"http://localhost")])
+        socket = WebsocketCommunicator(application, "/ws/nowhere/", headers=[
+            (b"host", b"localhost"), (b"origin", b"http://localhost")])
         try:
             await socket.connect()
         except ValueError as error:

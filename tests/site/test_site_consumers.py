@@ -124,7 +124,8 @@ async def test_the_real_asgi_stack_signs_the_player_in_from_the_session_cookie(o
     await db(client.force_login)(owner)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     comm = WebsocketCommunicator(application, f"/ws/play/{game.id}/",
-                                 headers=[(b"cookie", cookie), (b"origin", b"http://localhost")])
+                                 headers=[(b"cookie", cookie), (b"host", b"localhost"),
+                                          (b"origin", b"http://localhost")])
 
     connected, _ = await comm.connect()
     assert connected
