@@ -9,6 +9,7 @@ An unset or empty variable means "use the default".
 """
 from __future__ import annotations
 
+import ipaddress
 import os
 from urllib.parse import urlsplit
 
@@ -88,6 +89,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     items = [item.strip() for item in value.split(",")]
     if any(item == "" for item in items):
         raise _bad(name, value, "expected a comma-separated list with no empty items")
+    return items
+
+
+def env_networks(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list of IP addresses or networks (`10.0.0.2`, `172.16.0.0/12`),
+    as written. `*` is refused: these are the addresses whose word is trusted."""
+    items = env_list(name, default)
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise _bad(name, ",".join(items), f"{item!r} is not an IP address or network "
+                       f"(name the proxy's addresses; '*' would trust every client)") from None
     return items
 
 

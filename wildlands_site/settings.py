@@ -19,6 +19,7 @@ from wildlands_site.env import (
     env_email,
     env_int,
     env_list,
+    env_networks,
     env_redis_url,
     env_str,
 )
@@ -58,6 +59,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before anything reads the scheme: X-Forwarded-Proto from the proxy alone.
+    "wildlands_site.forwarded.ProxyOnlyForwardedProto",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy, and no-store on pages with a seat's hand.
     "wildlands_site.security_headers.SecurityHeadersMiddleware",
@@ -219,6 +222,11 @@ LOGOUT_REDIRECT_URL = "/"
 
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The TLS proxy's addresses (as the web process sees them): uvicorn takes the client's
+# address and scheme from their X-Forwarded-* alone (--forwarded-allow-ips), and so does
+# Django: wildlands_site.forwarded drops an X-Forwarded-Proto sent by anyone else, which
+# would otherwise let a client skip the HTTPS redirect.
+TLS_PROXY_ADDRESSES = env_networks("FORWARDED_ALLOW_IPS", default=["127.0.0.1"])
 if env_bool("BEHIND_TLS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # HTTPS only (README, Production): plain HTTP is redirected, except the container health
