@@ -51,7 +51,7 @@ test("nothing to send when it is not this seat's move", () => {
 test("each command has words for its button", () => {
   const names = namesFor("p1", FIXTURES.action.view);
   const view = FIXTURES.action.view;
-  assert.match(commandLabel({ do: "move", to: [1, 1] }, names, view), /^Move to the \w+ at \(1, 1\)$/);
+  assert.match(commandLabel({ do: "move", to: [1, 1] }, names, view), /^Move to the \w+ a step east and a step south-east of the core$/);
   assert.equal(commandLabel({ do: "build_camp" }, names, view), "Build a camp here");
   assert.equal(commandLabel({ do: "use_item", item: "bread" }, names, view), "Eat bread (+1 action point)");
   assert.match(commandLabel({ do: "choose", from_deck: "order" }, names, view), /top of the Order deck/);

@@ -26,7 +26,7 @@ def _data(events: list, seat: str | None) -> list:
 
 
 BOARD = ("core", "arrows", "direction", "factories", "walls", "breaches", "engines",
-         "mechs", "pollution", "toxic", "factions", "turn")
+         "mechs", "pollution", "toxic", "factions", "turn", "machine_deck_size", "machine_discard")
 
 
 # the players' events that change the board (the player steps' fixtures keep one of each)

@@ -61,11 +61,11 @@ test("the machines' steps read as what the board shows", () => {
   const names = namesFor("p1");
   const view = { habitats: [[[1, 0], "plains"], [[1, -1], "forest"]], factories: [] };
   assert.equal(describe({ kind: "engine_advanced", engine: 0, origin: [[1, -1], [2, -2]], to: [[1, -1], [2, -1]], around: [1, -1] }, names, view),
-    "Engine 1 rolls on around the forest at (1, -1).");
+    "Engine 1 rolls on around the forest north-east of the core.");
   assert.equal(describe({ kind: "pollution_spread", origin: [0, 0], to: [1, 0], tile: 4, direction: 0 }, names, view),
-    "Pollution spreads from the machine core into the plains at (1, 0).");
+    "Pollution spreads from the machine core into the plains east of the core.");
   assert.equal(describe({ kind: "mech_moved", origin: [2, 0], to: [1, 0], count: 2, pursued: "sect" }, names, view),
-    "2 hunter mechs close in on The Sect, from (2, 0) to the plains at (1, 0).");
+    "2 hunter mechs close in on The Sect, from the hex two steps east of the core to the plains east of the core.");
   assert.equal(describe({ kind: "machine_card_drawn", card: "engines-2", card_kind: "engines", difficult: false }, names), "The machines draw an Engines card.");
   assert.equal(describe({ kind: "machine_card_drawn", card: "mechs-1-difficult", card_kind: "mechs", difficult: true }, names), "The machines draw a difficult Mechs card.");
   assert.equal(logClass({ kind: "factory_landed" }), "machine");

@@ -2,10 +2,12 @@
 // labelled), factories with their numbers and arrows, walls, breaches and engines on the
 // edges, pollution, toxic sites, mechs, camps and organizers, and the targets a click may
 // pick. It draws a board (model.js) and knows nothing of the rules: `onHex(hex)` and
-// `onEdge(edge)` report clicks on the targets the page marked.
+// `onEdge(edge)` report clicks on the targets the page marked, `onMiss(hex)` a click on a hex
+// that is not one; `point(spot)` lights the place some words name (places.js).
 import { clear, svg } from "../shell/dom.js";
 import { SIZE, boardHexes, corner, edgeEnds, edgeKey, engineEnds, hexKey, hexPoints, hexToPixel, parseKey, round, viewBox } from "./geometry.js";
 import { HABITATS, FACTIONS } from "./words.js";
+import { placeWords } from "./places.js";
 
 const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 
@@ -13,7 +15,7 @@ const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 const FIGURE_SPOTS = [[-11, 9], [11, 9], [-11, -7], [11, -7]];
 
 export class BoardSvg {
-  constructor(host, { onHex = () => {}, onEdge = () => {} } = {}) {
+  constructor(host, { onHex = () => {}, onEdge = () => {}, onMiss = () => {} } = {}) {
     this.host = host;
     clear(host);
     this.root = svg("svg", { class: "map dw-map", viewBox: viewBox(), role: "img", "aria-label": "The board: habitat hexes around the machine core" }, host);
@@ -21,7 +23,7 @@ export class BoardSvg {
     const marker = svg("marker", { id: "dw-arrowhead", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
     svg("path", { d: "M0,0 L10,5 L0,10 z", class: "dw-arrowhead" }, marker);
     this.layers = {};
-    for (const name of ["hexes", "marks", "edges", "tokens", "figures", "targets", "flash"]) {
+    for (const name of ["hexes", "marks", "edges", "tokens", "figures", "targets", "flash", "point"]) {
       this.layers[name] = svg("g", { class: `dw-${name}` }, this.root);
     }
     this.targets = { hexes: new Set(), edges: new Set() };
@@ -29,7 +31,9 @@ export class BoardSvg {
       const edge = ev.target.closest("[data-edge-target]");
       if (edge) { onEdge(edge.dataset.edgeTarget.split("|").map(parseKey)); return; }
       const cell = ev.target.closest("[data-hex]");
-      if (cell && this.targets.hexes.has(cell.dataset.hex)) onHex(parseKey(cell.dataset.hex));
+      if (!cell) return;
+      if (this.targets.hexes.has(cell.dataset.hex)) onHex(parseKey(cell.dataset.hex));
+      else onMiss(parseKey(cell.dataset.hex));
     });
   }
 
@@ -69,8 +73,8 @@ export class BoardSvg {
       } else {
         text(cell, c.x, c.y - 22, (HABITATS[kind] || {}).label || "", "dw-habitat-label");
       }
-      const what = factory ? (factory.wild ? `Rewilded factory ${factory.tile}` : `Factory ${factory.tile}`) : (HABITATS[kind] || {}).label || "hex";
-      svg("title", {}, cell).textContent = [`${what} at (${hex[0]}, ${hex[1]})`, ...contents(board, hex)].join("; ");
+      const what = placeWords(hex, board, (k) => (HABITATS[k] || {}).label || k);
+      svg("title", {}, cell).textContent = [what[0].toUpperCase() + what.slice(1), ...contents(board, hex)].join("; ");
     }
   }
 
@@ -226,6 +230,17 @@ export class BoardSvg {
   }
 
   clearFlash() { clear(this.layers.flash); }
+
+  /** Light the place words point at ({hexes, edges}: places.js Spots), or nothing (null). */
+  point(spot) {
+    const g = clear(this.layers.point);
+    if (!spot) return;
+    for (const hex of spot.hexes || []) svg("polygon", { points: hexPoints(hex, SIZE, 2), class: "dw-pointed", "data-hex": hexKey(hex) }, g);
+    for (const e of spot.edges || []) {
+      const ends = edgeEnds(e);
+      if (ends) svg("line", { ...endsAttrs(ends), class: "dw-pointed-edge", "data-edge": edgeKey(e) }, g);
+    }
+  }
 }
 
 /** What stands in a hex, in words, for its tooltip (a screen reader's and a finger's way in). */

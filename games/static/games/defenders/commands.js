@@ -26,12 +26,22 @@ export function commandCard(cmd) {
   return null;
 }
 
+/** Is a legal command worth a button? Healing at a camp with no damage to heal is legal
+ * (the rules let an action point be spent on nothing) but no player means it: it is left out.
+ * `view`: the view the legal list came with (null: every command is offered). */
+export function worthOffering(cmd, view) {
+  if (cmd.do !== "heal" || !view || !view.turn) return true;
+  const acting = (view.factions || []).find((f) => f.id === view.turn.faction);
+  return !acting || acting.damage > 0;
+}
+
 /** Commands by target: {hexes: Map(key -> [cmd]), edges: Map(key -> [cmd]), cards: Map(id -> [cmd]),
  * buttons: [cmd] (the rest, end_turn last)}. */
-export function sortLegal(legal) {
+export function sortLegal(legal, view = null) {
   const out = { hexes: new Map(), edges: new Map(), cards: new Map(), buttons: [] };
   const put = (map, key, cmd) => { if (!map.has(key)) map.set(key, []); map.get(key).push(cmd); };
   for (const cmd of legal || []) {
+    if (!worthOffering(cmd, view)) continue;
     const hex = commandHex(cmd);
     const edge = commandEdge(cmd);
     const card = commandCard(cmd);
@@ -70,26 +80,26 @@ export function commandLabel(cmd, names, view = null) {
     case "team_up": return `Team up ${names.card(cmd.card)} (+1 action point)`;
     case "move": return `Move to ${at(cmd.to)}`;
     case "regroup": return `Regroup to the camp in ${at(cmd.to)}`;
-    case "breach": return `Breach ${names.edge(cmd.edge)}`;
-    case "use_item": return itemLabel(cmd, names, at);
-    case "resolve": return resolveLabel(cmd, names, at);
+    case "breach": return `Breach ${names.edge(cmd.edge, view)}`;
+    case "use_item": return itemLabel(cmd, names, at, view);
+    case "resolve": return resolveLabel(cmd, names, at, view);
     default: return HERE[cmd.do] || String(cmd.do).replace(/_/g, " ");
   }
 }
 
-function itemLabel(cmd, names, at) {
+function itemLabel(cmd, names, at, view) {
   switch (cmd.item) {
     case "bread": return "Eat bread (+1 action point)";
     case "potions": return cmd.effect === "heal" ? "Drink a potion (heal 1)" : "Pour a potion (clear pollution)";
-    case "rockets": return cmd.effect === "destroy" ? `Rocket the mech in ${at(cmd.at)}` : `Rocket ${names.edge(cmd.edge)}`;
+    case "rockets": return cmd.effect === "destroy" ? `Rocket the mech in ${at(cmd.at)}` : `Rocket ${names.edge(cmd.edge, view)}`;
     case "maps": return cmd.effect === "regroup" ? `Follow the maps to the camp in ${at(cmd.to)}` : `Follow the maps to ${at(cmd.to)}`;
     default: return `Use ${cmd.item}`;
   }
 }
 
-function resolveLabel(cmd, names, at) {
+function resolveLabel(cmd, names, at, view) {
   const card = names.card(cmd.card);
-  if (cmd.edge) return `${card}: breach ${names.edge(cmd.edge)}`;
+  if (cmd.edge) return `${card}: breach ${names.edge(cmd.edge, view)}`;
   if (cmd.camp) return `${card}: move the camp in ${at(cmd.camp)} to ${at(cmd.to)}`;
   if (cmd.faction) return `${card}: heal ${names.faction(cmd.faction)}`;
   if (cmd.at) return `${card}: act on ${at(cmd.at)}`;

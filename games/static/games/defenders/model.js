@@ -14,6 +14,7 @@ export function boardOf(view) {
     direction: view.direction || "right", factories: view.factories || [], walls: view.walls || [],
     breaches: view.breaches || [], engines: view.engines || [], mechs: view.mechs || [],
     pollution: view.pollution || [], toxic: view.toxic || [],
+    deck: { size: view.machine_deck_size || 0, discarded: (view.machine_discard || []).length },
     factions: (view.factions || []).map((f) => ({ id: f.id, seat: f.seat, at: f.at, camps: f.camps || [], exited: !!f.exited })),
   });
 }
@@ -149,6 +150,10 @@ export function applyEvent(board, e) {
       touch(e.to);
       break;
     }
+    // the machine deck: no place changes, but its count does while a card resolves
+    case "machine_deck_reshuffled": board.deck = { size: e.size || 0, discarded: 0 }; return null;
+    case "machine_card_drawn": board.deck.size = Math.max(0, board.deck.size - 1); return null;
+    case "machines_turn_ended": board.deck.discarded += 1; return null;
     case "faction_exited": { const f = faction(board, e.faction); if (f) { f.exited = true; f.at = null; } break; }
     default: return null;
   }

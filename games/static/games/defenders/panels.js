@@ -57,12 +57,14 @@ export class DefendersPanels {
     const card = this.game.machineCard;
     const toxic = (v.toxic || []).length;
     const deaths = Object.entries(v.deaths || {});
+    // while an update's events play, the deck as they leave it so far (model.js), else the view's
+    const deck = this.game.shown ? this.game.shown.deck : { size: v.machine_deck_size || 0, discarded: (v.machine_discard || []).length };
     return h("section.panel.dw-machines", { dataset: { role: "machines" } },
       h("h3", { text: "The machines" }),
       h("dl.dw-facts", {},
         h("dt", { text: "Difficulty" }), h("dd", { dataset: { role: "difficulty" }, text: TIERS[v.tier] || v.tier }),
         h("dt", { text: "Direction" }), h("dd", { dataset: { role: "direction" }, text: v.direction === "left" ? "⟲ left" : "⟳ right" }),
-        h("dt", { text: "Machine deck" }), h("dd", { text: `${plural(v.machine_deck_size || 0, "card")} · ${(v.machine_discard || []).length} discarded` }),
+        h("dt", { text: "Machine deck" }), h("dd", { dataset: { role: "machine-deck" }, text: `${plural(deck.size, "card")} · ${deck.discarded} discarded` }),
         h("dt", { text: "Factory stack" }), h("dd", { text: `${plural((v.core || []).length, "tile")} in the core` })),
       card ? h("p.dw-machine-card", { dataset: { role: "machine-card", kind: card.card_kind }, text: `Resolving: ${card.difficult ? "difficult " : ""}${CARD_KINDS[card.card_kind] || card.card_kind}` }) : null,
       h("div.dw-toxic-circle", { dataset: { role: "toxic-circle" }, "aria-label": `${toxic} of ${TOXIC_SLOTS} toxic sites on the board; a seventh loses the game` },
@@ -92,14 +94,15 @@ export class DefendersPanels {
       return panel;
     }
     panel.append(this.activeLine(active, acting ? t : null));
-    panel.append(h("div.dw-damage", { "aria-label": `${f.damage} damage of 3 before a defender dies` },
-      h("span.dw-label", { text: "Damage" }),
-      Array.from({ length: 3 }, (_, i) => h(`span.pip${i < f.damage ? ".hurt" : ""}`))));
-    panel.append(this.track(v, f));
     const items = Object.entries(f.items || {});
-    panel.append(h("div.dw-items", { dataset: { role: "items" } },
-      h("span.dw-label", { text: "Items" }),
-      items.map(([item, gained]) => h(`span.dw-item${gained ? ".gained" : ""}`, { title: gained ? `${item}: ready to use` : `${item}: not gained yet`, text: item }))));
+    panel.append(h("div.dw-row", {}, // damage and items share a line: both factions of a player alone stay in sight
+      h("div.dw-damage", { "aria-label": `${f.damage} damage of 3 before a defender dies` },
+        h("span.dw-label", { text: "Damage" }),
+        Array.from({ length: 3 }, (_, i) => h(`span.pip${i < f.damage ? ".hurt" : ""}`))),
+      h("div.dw-items", { dataset: { role: "items" } },
+        h("span.dw-label", { text: "Items" }),
+        items.map(([item, gained]) => h(`span.dw-item${gained ? ".gained" : ""}`, { title: gained ? `${item}: ready to use` : `${item}: not gained yet`, text: item })))));
+    panel.append(this.track(v, f));
     panel.append(h("p.dw-counts", {
       text: `${plural(f.camps_left, "camp")} to build · ${plural(f.breaches_left, "breach marker")} · deck ${f.deck_size} · hand ${entry.hand_size ?? 0}${mine ? " (below)" : ""}`,
     }));

@@ -12,7 +12,8 @@ import { DefendersHand, cardElement } from "./hand.js";
 import { applyEvent, boardOf } from "./model.js";
 import { clickCommand, commandLabel, sortLegal } from "./commands.js";
 import { describe, isMachineEvent, logClass } from "./sentences.js";
-import { banner, handOffModel, idleWords, organizeWords, outcomeWords } from "./turns.js";
+import { banner, handOffModel, idleWords, missWords, organizeWords, outcomeWords } from "./turns.js";
+import { markPlaces } from "./places.js";
 import { Names } from "./words.js";
 
 /** Pauses after one event drawn: a machine step that changes the board (its caption must be
@@ -20,6 +21,7 @@ import { Names } from "./words.js";
 export const MACHINE_STEP_MS = 750;
 export const MACHINE_WORDS_MS = 500;
 export const PLAYER_STEP_MS = 300;
+const DECK_EVENTS = new Set(["machine_card_drawn", "machine_deck_reshuffled", "machines_turn_ended"]);
 
 function loadStyles() {
   if (typeof document === "undefined" || document.querySelector("link[data-defenders-css]")) return;
@@ -42,7 +44,9 @@ export class DefendersRenderer {
       seat: app.seat,
       seatName: (id) => { const s = (app.seats || []).find((x) => x.seat === id); return s && (s.username || s.bot_name) || null; },
     });
-    this.board = new BoardSvg($("[data-role=map]"), { onHex: (hex) => this.click("hex", hex), onEdge: (edge) => this.click("edge", edge) });
+    this.board = new BoardSvg($("[data-role=map]"), {
+      onHex: (hex) => this.click("hex", hex), onEdge: (edge) => this.click("edge", edge), onMiss: (hex) => this.miss(hex),
+    });
     this.panels = new DefendersPanels(this, $("[data-role=side]"));
     this.hand = new DefendersHand($("[data-role=hand]"));
     this.intentHost = $("[data-role=intent]");
@@ -52,13 +56,53 @@ export class DefendersRenderer {
     this.machineCard = null; // the machine card being played, while its update is shown
     this.shown = null; // the board as drawn while an update's events are played
     this.parts = { defenders: this };
+    this.watchPlaces(root, [$("[data-role=log]"), $("[data-role=sentences]"), $("[data-role=caption]")]);
   }
+
+  /** The places the log and the caption name light their hex or edge when pointed at (a
+   * mouse over them, a tap, a keyboard's focus): each line is cut into its places' words as
+   * it is written (places.js markPlaces). */
+  watchPlaces(root, hosts) {
+    if (typeof MutationObserver === "undefined") return;
+    const mark = (el) => this.markLine(el);
+    for (const host of hosts.filter(Boolean)) {
+      const lines = () => (host.matches("ol, ul") ? [...host.children] : [host]);
+      lines().forEach(mark);
+      new MutationObserver(() => lines().forEach(mark)).observe(host, { childList: true, characterData: true, subtree: host.matches("p") });
+    }
+    const spotOf = (el) => {
+      const place = el && el.closest && el.closest(".dw-place");
+      return place ? { place, spot: this.names.spots.get(place.dataset.words) } : null;
+    };
+    const show = (found) => {
+      for (const el of root.querySelectorAll(".dw-place.pointed")) el.classList.remove("pointed");
+      if (found) found.place.classList.add("pointed");
+      this.board.point(found ? found.spot : null);
+    };
+    root.addEventListener("pointerover", (ev) => { const f = spotOf(ev.target); if (f) show(f); });
+    root.addEventListener("pointerout", (ev) => { if (spotOf(ev.target)) show(null); });
+    root.addEventListener("focusin", (ev) => { const f = spotOf(ev.target); if (f) show(f); });
+    root.addEventListener("focusout", (ev) => { if (spotOf(ev.target)) show(null); });
+  }
+
+  /** Cut one line's text into plain words and places (once per text). */
+  markLine(el) {
+    if (!el || [...el.childNodes].some((n) => n.nodeType !== 3)) return;
+    const text = el.textContent;
+    if (!text || el.dataset.marked === text) return;
+    const pieces = markPlaces(text, this.names.spots);
+    if (!pieces.some((p) => p.spot)) return;
+    el.dataset.marked = text;
+    el.replaceChildren(...pieces.map((p) => (p.spot
+      ? h("span.dw-place", { tabindex: "0", dataset: { words: p.text.toLowerCase() === p.text ? p.text : p.text[0].toLowerCase() + p.text.slice(1), key: p.spot.key }, text: p.text })
+      : document.createTextNode(p.text))));
+  }
+
+  learn(msg) { this.names.learnCards(msg && msg.cards); }
 
   get view() { return this.app.view; }
   get seat() { return this.app.seat; }
   get legal() { return this.live ? this.app.legal : null; }
-
-  learn() {}
 
   // ---------------------------------------------------------------- drawing a view
   applyView(view) {
@@ -103,13 +147,11 @@ export class DefendersRenderer {
 
   /** Show event `e` on the board; true when something was drawn. */
   async animate(e, { paced = false, text = "" } = {}) {
-    if (e.kind === "machine_card_drawn") {
-      this.machineCard = e;
-      this.panels.render();
-    }
     if (!this.shown) this.shown = boardOf(this.view);
     if (this.board.targets.hexes.size || this.board.targets.edges.size) this.board.setTargets();
     const places = applyEvent(this.shown, e);
+    if (e.kind === "machine_card_drawn") this.machineCard = e;
+    if (DECK_EVENTS.has(e.kind)) this.panels.render(); // the machine deck's count as the card is drawn
     const machine = isMachineEvent(e);
     if (machine && this.app.motion && text) this.app.motion.say(text, { kind: e.kind, seq: e.seq });
     if (!places && !(machine && paced)) return false;
@@ -148,13 +190,21 @@ export class DefendersRenderer {
     }
   }
 
+  /** A click on a hex the board does not light: why nothing happens, where the hint stands. */
+  miss(hex) {
+    if (!this.live || this.app.pending.size) return;
+    const lit = this.board.targets.hexes.size;
+    this.asking = null;
+    this.drawInteraction({ text: missWords(this.view, this.seat, this.legal, hex, this.names, lit), miss: true });
+  }
+
   /** The board's targets, the hand and the row of words and buttons under the board. */
   drawInteraction(message = null) {
     if (!this.live) return;
     if (message) this.message = typeof message === "string" ? { text: message } : message;
     const view = this.view;
     const busy = this.app.pending.size > 0;
-    const sorted = sortLegal(busy ? [] : this.legal);
+    const sorted = sortLegal(busy ? [] : this.legal, view);
     this.board.setTargets({ hexes: [...sorted.hexes.keys()], edges: [...sorted.edges.keys()] });
     this.root.classList.toggle("choosing", sorted.hexes.size + sorted.edges.size > 0);
     const me = (view.seats || []).find((s) => s.id === this.seat);
@@ -172,6 +222,7 @@ export class DefendersRenderer {
       const m = this.message;
       this.message = null;
       if (m) row.classList.toggle("error", !!m.error);
+      if (m && m.miss) row.dataset.miss = "";
       const words = m ? m.text : view.turn.stage === "organize" ? organizeWords(view, this.seat, this.names).text : idleWords(view, this.seat, this.names, this.legal);
       row.classList.toggle("idle", !m);
       row.append(h("span.intent-text", { dataset: { role: "hint" }, text: words }));

@@ -78,8 +78,8 @@ export function describe(e, names, view = null) {
     case "mech_destroyed":
       if (e.why === "rain_of_rust") return `${F()} rust a mech in ${place(e.hex)} into pollution.`;
       return `${F()} destroy a mech in ${place(e.hex)}${e.why === "rockets" ? " with a rocket" : ""}.`;
-    case "wall_breached": return `${F()} breach the wall on ${names.edge(e.edge)}${e.why === "rockets" ? " with a rocket" : ""}.`;
-    case "factory_rewilded": return `${F()} rewild factory ${e.tile} in ${names.hex(e.hex)}: it is wild land again.`;
+    case "wall_breached": return `${F()} breach the wall on ${names.edge(e.edge, view)}${e.why === "rockets" ? " with a rocket" : ""}.`;
+    case "factory_rewilded": return `${F()} rewild factory ${e.tile} in ${place(e.hex)}: it is wild land again.`;
     case "item_gained": return `${F()} gain their ${e.item}.`;
     case "item_used": return `${F()} use their ${e.item}${ITEM_EFFECTS[e.effect] ? ` ${ITEM_EFFECTS[e.effect]}` : ""}.`;
     case "action_points_gained": return `${F()} get an extra action point from the ${e.why || "item"} (${e.ap} to spend).`;
@@ -108,11 +108,11 @@ export function describe(e, names, view = null) {
     case "machine_turn_skipped": return "The machines are hacked: no machine card this time.";
     case "machines_turn_ended": return "The machines' turn is over.";
     case "engine_advanced": return `${engineName(e)} rolls on around ${place(e.around)}.`;
-    case "wall_built": return `A wall goes up on ${names.edge(e.edge)}.`;
+    case "wall_built": return `A wall goes up on ${names.edge(e.edge, view)}.`;
     case "engine_reset": return `${engineName(e)} runs into an obstacle and returns to the machine core.`;
     case "engine_deployed": {
       const from = e.factory && (e.factory[0] !== 0 || e.factory[1] !== 0) ? `factory ${e.tile}` : "the machine core";
-      return `${engineName(e)} rolls out of ${from} onto ${names.edge(e.edge)}.`;
+      return `${engineName(e)} rolls out of ${from} onto ${names.edge(e.edge, view)}.`;
     }
     case "engine_stuck": return `${engineName(e)} finds no way out and waits in the core.`;
     case "factory_landed": return `Factory ${e.tile} lands on ${place(e.hex)}${e.mechs ? `, with ${plural(e.mechs, "mech")} inside` : ""}.`;
@@ -125,7 +125,7 @@ export function describe(e, names, view = null) {
     case "mech_deployed": return `${engineName(e)} drops a hunter mech into ${place(e.hex)}.`;
     case "mech_moved": {
       const count = e.count > 1 ? `${e.count} hunter mechs close` : "A hunter mech closes";
-      return `${count} in on ${names.faction(e.pursued)}, from ${names.hex(e.origin)} to ${place(e.to)}.`;
+      return `${count} in on ${names.faction(e.pursued)}, from ${place(e.origin)} to ${place(e.to)}.`;
     }
     case "game_ended": return e.result === "won" ? `The defenders win: ${causeWords(e.cause)}.` : `The defenders lose: ${causeWords(e.cause)}.`;
     case "command_undone": { const w = who(names, e.player); return `${w.name} took back ${w.name === "You" ? "your" : "their"} last move.`; }

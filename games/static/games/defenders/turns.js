@@ -4,7 +4,7 @@
 // legal list and a words.js Names in; plain values out (tests/js/defenders drives it).
 import { canEndTurn } from "./commands.js";
 import { causeWords } from "./sentences.js";
-import { plural } from "./words.js";
+import { capitalise, plural } from "./words.js";
 
 /** The view's entry for a seat. */
 export function seatEntry(view, seat) { return (view.seats || []).find((s) => s.id === seat) || null; }
@@ -89,6 +89,34 @@ export function idleWords(view, seat, names, legal) {
       if (t.ap > 0) return `You have ${plural(t.ap, "action point")}: click a highlighted hex or edge, or an action below.`;
       return canEndTurn(legal) ? "No action points left: team up a defender of the same habitat, or end your turn." : "";
     default: return "";
+  }
+}
+
+/** Why a click on a hex that is not lit does nothing, in words (the page says it where the
+ * hint stands). `lit`: how many hexes the board lights now. */
+export function missWords(view, seat, legal, hex, names, lit = 0) {
+  const where = names.place(hex, view);
+  if (!seat) return "You are watching this game: the board takes no clicks.";
+  if (view.outcome) return "The game is over: the board takes no more moves.";
+  const t = view.turn;
+  if (t.stage === "machines") return "The machines are taking their turn: the board is theirs until it ends.";
+  if (!yours(view, seat, legal)) {
+    if (t.stage === "organize") return organizeWords(view, seat, names).text;
+    const waited = (view.awaiting || []).filter((s) => s !== seat).map((s) => names.seat(s));
+    return `It is not your move: waiting for ${waited.length ? waited.join(" and ") : names.seat(t.active)}.`;
+  }
+  switch (t.stage) {
+    case "camps": return `${capitalise(where)} is not a starting spot: click one of the lit hexes by the board's edge.`;
+    case "organize": return "First pick your active defender: click a card of your hand, below the board.";
+    case "reveal": return "Your defender's ability waits for an answer: click a lit target or a button below the board.";
+    case "action": {
+      const mine = (view.factions || []).find((f) => f.id === t.faction);
+      if (mine && mine.at && mine.at[0] === hex[0] && mine.at[1] === hex[1]) return `Your organizer stands in ${where}: what it can do here is in the buttons below the board.`;
+      if (t.ap <= 0) return "You have no action points left: team up a defender of the same habitat, or end your turn.";
+      if (lit) return `Nothing to do in ${where}: your organizer can reach only the lit hexes (a move costs an action point).`;
+      return "No hex can be picked now: use the buttons below the board, or end your turn.";
+    }
+    default: return "Nothing happens there.";
   }
 }
 

@@ -1,6 +1,8 @@
 // The words the Defenders board uses for the game's nouns: factions, habitats, items, cards,
 // hexes, edges, seats, abilities. Pure (tests/js/defenders): `Names` learns card names from the
-// views it is shown (hands and exhaustion piles carry them) and falls back on a card's id.
+// views it is shown (hands and exhaustion piles carry them) and from the names an update sends
+// beside its events (`cards`), and falls back on a card's id only when neither came.
+import { Spots, edgeWords, placeWords } from "./places.js";
 
 export const FACTIONS = {
   order: { name: "The Order", short: "Order", colour: "#3f8a4a", habitat: "forest", item: "maps" },
@@ -83,6 +85,13 @@ export class Names {
     this.viewer = seat;
     this.seatName = seatName;
     this.cards = new Map(); // card id -> {name, habitat, ap, ability}
+    this.spots = new Spots(); // the places named so far, by their words (places.js)
+  }
+
+  /** Remember the cards an update names beside its events (`cards`: id -> card), as the
+   * server sends them: a partner's pick is on no pile of the view that comes before it. */
+  learnCards(cards) {
+    for (const [id, c] of Object.entries(cards || {})) if (c && c.name) this.cards.set(id, { id, ...c });
   }
 
   /** Remember the cards a view shows (a hand, the exhaustion piles). */
@@ -119,26 +128,14 @@ export class Names {
 
   habitat(kind) { return (HABITATS[kind] && HABITATS[kind].label) || String(kind || "habitat"); }
 
-  hex(hex) { return hex ? `(${hex[0]}, ${hex[1]})` : "off the board"; }
-
-  /** A hex with its habitat from a view: "the forest at (1, -2)". */
-  place(hex, view) {
-    if (!hex) return "off the board";
-    if (hex[0] === 0 && hex[1] === 0) return "the machine core";
-    const kind = habitatOf(view, hex);
-    return kind ? `the ${this.habitat(kind)} at ${this.hex(hex)}` : `the hex at ${this.hex(hex)}`;
+  /** A hex in words from a view's habitats and factories: "the forest north-east of the
+   * core" (places.js), remembered so the words can light it again. */
+  place(hex, view = null) {
+    return this.spots.hex(placeWords(hex, view, (kind) => this.habitat(kind)), hex);
   }
 
-  edge(edge) { return edge ? `the edge between ${this.hex(edge[0])} and ${this.hex(edge[1])}` : "an edge"; }
-}
-
-/** A hex's habitat in a view ("wild" once a factory there is rewilded, "factory" while built). */
-export function habitatOf(view, hex) {
-  if (!view || !hex) return null;
-  for (const [h, tile, rewilded] of view.factories || []) {
-    if (h[0] === hex[0] && h[1] === hex[1]) return rewilded ? "wild" : "factory";
-    void tile;
+  /** An edge in words: the two hexes it lies between. */
+  edge(edge, view = null) {
+    return this.spots.edge(edgeWords(edge, view, (kind) => this.habitat(kind)), edge);
   }
-  const found = (view.habitats || []).find(([h]) => h[0] === hex[0] && h[1] === hex[1]);
-  return found ? found[1] : null;
 }
