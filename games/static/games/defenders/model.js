@@ -151,9 +151,14 @@ export function applyEvent(board, e) {
       break;
     }
     // the machine deck: no place changes, but its count does while a card resolves
-    case "machine_deck_reshuffled": board.deck = { size: e.size || 0, discarded: 0 }; return null;
-    case "machine_card_drawn": board.deck.size = Math.max(0, board.deck.size - 1); return null;
-    case "machines_turn_ended": board.deck.discarded += 1; return null;
+    // (the card in play goes to the discard pile as the turn ends, unless a reshuffle after
+    // the seventh card took the pile, that card with it, back into the deck)
+    case "machine_deck_reshuffled": board.deck = { size: e.size || 0, discarded: 0, resolving: false }; return null;
+    case "machine_card_drawn": board.deck.size = Math.max(0, board.deck.size - 1); board.deck.resolving = true; return null;
+    case "machines_turn_ended":
+      if (board.deck.resolving) board.deck.discarded += 1;
+      board.deck.resolving = false;
+      return null;
     case "faction_exited": { const f = faction(board, e.faction); if (f) { f.exited = true; f.at = null; } break; }
     default: return null;
   }
