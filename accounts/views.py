@@ -1,4 +1,5 @@
 """Sign up, sign in (Django's view with the throttled form) and the profile page."""
+from django import forms
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
@@ -6,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts import throttle
 from accounts.forms import SignUpForm, ThrottledAuthenticationForm
 from games import selectors
 from wildlands_site.next_link import local_next
@@ -18,10 +20,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(next_url or "accounts:profile")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "accounts:profile")
+    if request.method == "POST":
+        refusal = throttle.signup_refusal(request)
+        if refusal is None and form.is_valid():
+            refusal = throttle.take_signup(request)
+            if refusal is None:
+                user = form.save()
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                return redirect(next_url or "accounts:profile")
+        if refusal is not None:  # 429, so scripts see it for what it is
+            form.add_error(None, forms.ValidationError(refusal, code="too_many_signups"))
+            return render(request, "accounts/signup.html", {"form": form, "next": next_url},
+                          status=429)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 

@@ -25,16 +25,17 @@ LOCAL_ADDRESSES = ("127.0.0.1", "::1", "unknown")
 @pytest.fixture(autouse=True)
 def _address_limits_start_afresh():
     """Each test starts with nothing counted against the addresses tests come from. The
-    site's limits per address (new tables, failed sign-ins) count in the cache, which
-    outlives a test (Redis in CI), and the whole suite starts more tables from 127.0.0.1
-    than one visitor may in an hour."""
-    from accounts.throttle import address_key
+    site's limits per address (new tables, failed sign-ins, sign-ups) count in the cache,
+    which outlives a test (Redis in CI), and the whole suite starts more tables from
+    127.0.0.1 than one visitor may in an hour."""
+    from accounts.throttle import address_key, signup_key
     from ancients_ai.companion_views import tables_key
     from wildlands_site import rate_limit
 
     for address in LOCAL_ADDRESSES:
         rate_limit.forget(tables_key(address))
         rate_limit.forget(address_key(address))
+        rate_limit.forget(signup_key(address))
 
 
 # -- personas, as in the style guide: the owner creates games, the teammate joins them, the
