@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from ancients_ai.engine.companion import seat_for, table_choices
 from ancients_ai.scenarios import scenario_ids_in_order
-from games import lobby, selectors, services
+from games import lobby, open_games, selectors, services
 from games.board_data import board_svg_data
 from games.models import TOKEN_SHAPE, Campaign, Difficulty, Game, Seat, new_token
 from games.rules.commands import parse_command
@@ -58,6 +58,7 @@ def companion_create(*, user, map_name: str, factions: Sequence[str],
     lobby.check_map(map_name, COMPANION, len(factions))  # the mode's own check of a map
     member = user if user is not None and user.is_authenticated else None
     with transaction.atomic():
+        open_games.make_room(member)
         game = Game.objects.create(
             mode=COMPANION, map_name=map_name, scenario_ids=scenarios,
             difficulty=difficulty, seed=secrets.randbits(62) if seed is None else seed,

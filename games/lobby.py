@@ -16,7 +16,7 @@ from typing import Any, Iterator, Optional, Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import services
+from games import open_games, services
 from games.models import Campaign, Game, Seat
 from games.platform import registry
 from games.platform.definition import GameDefinition, SeatChoice, SetupRefused
@@ -70,6 +70,7 @@ def game_create(*, user, mode: str, seed: Optional[int] = None,
     members = [user, *(member for member, _, _ in others)]
     columns = {"difficulty": plan.difficulty} if plan.difficulty else {}
     with transaction.atomic(), refusals():
+        open_games.make_room(user)
         game = Game.objects.create(mode=mode, map_name=plan.map_name,
                                    scenario_ids=list(plan.scenario_ids), options=plan.options,
                                    seed=seed, created_by=user, campaign=campaign,
@@ -85,6 +86,7 @@ def game_create(*, user, mode: str, seed: Optional[int] = None,
         Seat.objects.bulk_create(seats)
         if all(s.user_id or s.bot for s in seats):
             services.game_start(game=game)
+    open_games.sweep_now_and_then()
     return game
 
 

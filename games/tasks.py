@@ -54,6 +54,15 @@ def run_bot_turn(game_id: str, version: int) -> Optional[int]:
     return None if result is None else result.version
 
 
+@shared_task(name="games.close_untouched_games", ignore_result=True)
+def close_untouched_games() -> int:
+    """Periodic (celery beat, CELERY_BEAT_SCHEDULE): close the open games nobody touched
+    for GAME_UNTOUCHED_DAYS, replays kept (`games.open_games`); return how many."""
+    from games import open_games
+
+    return open_games.close_untouched()
+
+
 @shared_task(name="games.requeue_stalled_ancients", ignore_result=True)
 def requeue_stalled_ancients() -> int:
     """Periodic (celery beat, CELERY_BEAT_SCHEDULE): send again the Ancients' turns and the

@@ -175,8 +175,14 @@ CELERY_BEAT_SCHEDULE = {
     # deleted (ancients_ai.companion.companion_sweep_untouched): their secret link is the only
     # way back to them.
     "sweep-untouched-tables": {"task": "games.sweep_untouched_tables", "schedule": 3600.0},
+    # Open games nobody touched for GAME_UNTOUCHED_DAYS are closed, replays kept
+    # (games.open_games; the embedded mode, without beat, sweeps as games are created).
+    "close-untouched-games": {"task": "games.close_untouched_games", "schedule": 3600.0},
 }
 COMPANION_UNTOUCHED_DAYS = env_int("COMPANION_UNTOUCHED_DAYS", default=30, minimum=1)
+GAME_UNTOUCHED_DAYS = env_int("GAME_UNTOUCHED_DAYS", default=30, minimum=1)
+# Games a user created that may wait or be played at once (games.open_games.make_room).
+OPEN_GAMES_PER_USER = env_int("OPEN_GAMES_PER_USER", default=20, minimum=1)
 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
