@@ -84,6 +84,17 @@ def seats_summary(game: Game) -> list[dict]:
     return seats
 
 
+def seats_in_words(game: Game) -> list[dict]:
+    """The seats as the waiting and join pages list them: `seats_summary` and `plays`, what
+    each seat plays in the game's own words (its declaration's `seat_words`)."""
+    definition = registry.get(game.mode)
+    seats = seats_summary(game)
+    for entry in seats:
+        entry["plays"] = definition.seat_words(SeatChoice(
+            seat=entry["seat"], faction=entry["faction"], colour=entry["colour"])) if entry["faction"] else ""
+    return seats
+
+
 def name_bots_apart(seats: list[dict], bots: dict[str, str]) -> None:
     """Marks the bot seats (`bot`: its kind) and numbers bots that would read alike ("Greedy
     bot 1", "Greedy bot 2"), so a table of three greedy bots tells them apart."""

@@ -109,7 +109,7 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
             reverse("games:join", kwargs={"game_id": game.id, "token": game.invite_token}))
         return render(request, "games/waiting.html", {
             "game": game, "seat": seat, "invite_url": invite,
-            "seats": selectors.seats_summary(game), "ws_url": _ws_url(request, game)})
+            "seats": selectors.seats_in_words(game), "ws_url": _ws_url(request, game)})
     state = selectors.game_state(game)
     initial = {
         "game_id": str(game.id),
@@ -152,7 +152,7 @@ def game_join(request: HttpRequest, game_id, token: str) -> HttpResponse:
         else:
             return redirect("games:board", game_id=game.id)
     return render(request, "games/join.html", {
-        "game": game, "form": form, "seats": selectors.seats_summary(game)})
+        "game": game, "form": form, "seats": selectors.seats_in_words(game)})
 
 
 @login_required

@@ -81,6 +81,10 @@ class DefendersLobby(LobbyRules):
         names = dict(deck_choices())
         return " and ".join(names.get(f"{f}:{o}", f) for f, o in seat_decks(seat))
 
+    def seat_words(self, seat: SeatChoice) -> str:
+        """As `seat_label`: the row's `colour` holds the organizer, already named there."""
+        return self.seat_label(seat)
+
     def plan_table(self, choices: Mapping[str, Any], *, others: Sequence[SeatChoice] = (),
                    seed: int = 0) -> TablePlan:
         """The creator in p1 with the deck(s) chosen (two with one player), `others` next,

@@ -164,6 +164,13 @@ class LobbyRules:
         the game knows what its seat rows' `faction` and `colour` hold."""
         return seat.faction
 
+    def seat_words(self, seat: SeatChoice) -> str:
+        """What the waiting and join pages say a seat plays: its game-list words and, when the
+        row holds one, its colour ("The Guild, red"). A game whose `colour` column holds
+        something other than a colour says it in its own words."""
+        label = self.seat_label(seat)
+        return f"{label}, {seat.colour}" if label and seat.colour else label
+
     def map_title(self, map_name: str) -> str:
         """The board a game list names for a table of this game ("" for a game without
         one)."""

@@ -175,3 +175,48 @@ def test_the_machine_deck_count_drops_as_the_card_is_drawn(people):
     assert drawn["version"] <= seen + 2, steps  # told while the card was being resolved
     wait_idle(page, timeout=60_000)
     assert page.js_errors == []
+
+
+def test_the_waiting_and_join_pages_say_what_each_seat_plays(people):
+    ada, bea = make_user("dw_host"), make_user("dw_guest")
+    game = new_table(ada, players=2, bots=0, tier="base", deck="council:barley", seed=5)
+    a = people(user=ada)
+    a.goto(f"/play/{game.id}/")
+    seats = a.locator(".panel ul")
+    expect(seats).to_contain_text("Seat 1: dw_host (The Council: Steward Barley)")
+    assert "Council, barley" not in seats.inner_text()
+
+    b = people(user=bea)
+    b.goto(f"/play/{game.id}/join/{game.invite_token}/")
+    listed = b.locator(".panel ul")
+    expect(listed).to_contain_text("Seat 1: dw_host (The Council: Steward Barley)")
+    assert "(council)" not in listed.inner_text() and "p1:" not in listed.inner_text()
+    b.select_option("select[name=deck]", "coven:morrow")
+    b.click("form.form button[type=submit]")
+    b.wait_for_url(f"**/play/{game.id}/")
+    b.wait_for_selector("#board-app.ready", timeout=15_000)
+    assert a.js_errors == [] and b.js_errors == []
+
+
+def test_the_reveal_names_a_partners_defender_in_full(people):
+    ada, bea = make_user("dw_ann"), make_user("dw_ben")
+    game = new_table(ada, players=2, bots=0, tier="base", deck="council:barley", seed=5)
+    from games import lobby
+
+    lobby.game_join(game=game, user=bea, token=game.invite_token, deck="coven:morrow")
+    a, b = people(user=ada), people(user=bea)
+    for page in (a, b):
+        open_board(page, game.id)
+    click_first_target_hex(a)
+    click_first_target_hex(b)
+    until_stage(a, "organize")
+    until_stage(b, "organize")
+    # ada picks a defender whose name says more than its id ("Hobb the Bellringer")
+    card = a.locator(".dw-card.playable").filter(has_text=re.compile(r" the ")).first
+    full = card.locator(".dw-card-name").inner_text()
+    before = version(a)
+    card.click()
+    until_moved_on(a, before)
+    pick_first_card(b)
+    expect(b.locator("[data-role=log]")).to_contain_text(f"{full} for dw_ann")
+    assert a.js_errors == [] and b.js_errors == []

@@ -41,3 +41,13 @@ def test_wildlands_names_its_factions_and_the_ancients_seat():
 def test_a_game_that_says_nothing_shows_the_seat_row_as_it_is():
     assert LobbyRules().seat_label(SeatChoice("p1", "order")) == "order"
     assert LobbyRules().map_title("") == ""
+
+
+def test_the_waiting_and_join_pages_say_a_seat_in_its_games_words():
+    """A Wildlands seat is its faction and colour; a Defenders seat its decks, never the ids
+    its row holds ("Council, barley")."""
+    skirmish, defenders = registry.get("skirmish"), registry.get("defenders")
+    faction, name = selectors.available_factions()[0]
+    assert skirmish.seat_words(SeatChoice("p1", faction, "red")) == f"{name}, red"
+    assert defenders.seat_words(SeatChoice("p1", "council", "barley")) == "The Council: Steward Barley"
+    assert LobbyRules().seat_words(SeatChoice("p1", "order")) == "order"
