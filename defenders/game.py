@@ -12,6 +12,7 @@ view hides it until every seat has picked).
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 
 from defenders.rules.events import KINDS
@@ -30,6 +31,8 @@ from games.rules.errors import RuleError
 from games.rules.rng import Rng, seed_state
 
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`
+# how to play, in the project's words, and the guided first game (games/rulebook.py)
+RULES_DOCUMENT = Path(__file__).resolve().parent / "content" / "how_to_play.yaml"
 # Every event kind a Defenders log holds (the board's sentences cover each one).
 EVENT_KINDS = tuple(KINDS)
 # A bot seat that has made this many moves in one turn with nothing coming to light ends its
@@ -203,6 +206,9 @@ class DefendersGame(DefendersLobby, GameDefinition):
 
     def loss_causes(self) -> Sequence[str]:
         return tuple(c for c, r in CAUSES.items() if r == "lost")
+
+    def rules_document(self) -> Path:
+        return RULES_DOCUMENT
 
     def rules_cases(self) -> Any:
         """The rules-case adapter the site's runner uses for `mode: defenders` cases

@@ -3,7 +3,7 @@ declare (`GameDefinition.urls`): the site names no game, so it imports none of t
 views."""
 from django.urls import path
 
-from games import replay_views, views
+from games import learn_views, replay_views, views
 from games.platform import registry
 
 app_name = "games"
@@ -38,5 +38,8 @@ urlpatterns = [
     path("replays/<str:token>/", replay_views.public_replay, name="public_replay"),
     path("replays/<str:token>/steps/", replay_views.public_replay_steps,
          name="public_replay_steps"),
+    # how to play a game and its guided first game (games/learn_views.py)
+    path("games/<slug:key>/rules/", learn_views.rules_page, name="rules"),
+    path("games/<slug:key>/guided/", learn_views.guided_start, name="guided"),
     *declared("urls"),
 ]

@@ -18,7 +18,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import lobby, selectors, services
+from games import learning, lobby, selectors, services
 from games.forms import join_form_of, lobby_form_of, lobby_modes
 from games.models import Game, Seat
 from games.platform.definition import GameDefinition
@@ -126,8 +126,12 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
         initial["legal"] = legal
     # the board UI's template; a plain fallback keeps the page working until it is installed
     template = select_template(["games/board.html", "games/board_fallback.html"])
+    # how to play (the Rules panel, the marks' words) and a guided first game's script
+    learn = {"rules": learning.board_rules(game_def),
+             "guide": learning.guide_for(game, seat, "guide" in request.GET)}
     return HttpResponse(template.render({"game": game, "seat": seat, "initial": initial,
-                                         "board_renderer": game_def.renderer}, request))
+                                         "board_renderer": game_def.renderer, "learn": learn},
+                                        request))
 
 
 @login_required

@@ -220,6 +220,12 @@ class GameDefinition(LobbyRules):
         """The game's own websocket routes (games/routing.py mounts them once each)."""
         return []
 
+    def rules_document(self) -> Optional[Any]:
+        """The path of the game's rules document (YAML in its own package, read by
+        games/rulebook.py): its rules page, the board's Rules panel, its marks' words and its
+        guided first game. Every mode of a game names the same file; None: no rules yet."""
+        return None
+
     # --- the site's tools (`manage.py simulate`, `manage.py rules_cases`) -----------------------
     def simulator(self) -> Any:
         """The game's headless bot games for `simulate` (docs/adding-a-game.md), or None."""

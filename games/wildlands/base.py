@@ -3,6 +3,7 @@ its views, storage and outcome. Each mode's declaration subclasses `WildlandsGam
 its seats, set-up and bots."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 from games.platform.definition import GameDefinition, GameSetup
@@ -22,6 +23,8 @@ from games.wildlands.seating import load_board, load_factions
 ANCIENTS_SEAT = "ancients"
 # Cards named in these events are described in a seat's update (`update_extras`).
 CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
+# how to play Wildlands and The Awoken, and its guided first game
+RULES_DOCUMENT = Path(__file__).resolve().parent.parent / "content" / "how_to_play.yaml"
 
 
 class WildlandsGame(WildlandsLobby, GameDefinition):
@@ -31,6 +34,10 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
     renderer: ClassVar[str] = "wildlands"
     opponent: ClassVar[str] = ANCIENTS_SEAT
     opponent_name: ClassVar[str] = "the Ancients"
+
+    def rules_document(self) -> Path:
+        """Wildlands' rules in the project's words, The Awoken first (games/rulebook.py)."""
+        return RULES_DOCUMENT
 
     # --- rules ---------------------------------------------------------------------------
     def prepare(self, command: Any) -> Command:

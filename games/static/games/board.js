@@ -3,6 +3,7 @@
 import { startBoard } from "./shell/app.js";
 import "./wildlands/index.js";
 import "./defenders/index.js";
+import { startTeaching } from "./teach.js";
 
 function readInitial() {
   const node = document.getElementById("initial-state");
@@ -23,5 +24,10 @@ if (root) {
     note.textContent = `The board could not start: ${err.message}. Reload the page to try again.`;
     root.prepend(note);
     throw err;
+  }
+  try { // the rules panel, the marks' words, a guided game's box: the board plays on without them
+    window.wildlandsBoard.teaching = startTeaching(window.wildlandsBoard, root);
+  } catch (err) {
+    console.error("the board's rules and guide could not start", err);
   }
 }
