@@ -17,6 +17,7 @@ export class GuideBox {
     this.logStart = null;
     this.node = h("aside.guide", { dataset: { role: "guide" }, "aria-live": "polite", "aria-label": "Guided first game" });
     root.prepend(this.node);
+    root.classList.add("guided");
     let queued = false;
     this.watcher = new MutationObserver(() => {
       if (queued) return;
@@ -92,5 +93,6 @@ export class GuideBox {
     this.watcher.disconnect();
     for (const el of this.root.querySelectorAll(".guide-point")) el.classList.remove("guide-point");
     this.node.remove();
+    this.root.classList.remove("guided");
   }
 }
