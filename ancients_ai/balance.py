@@ -2,8 +2,8 @@
 
 Pure (no Django): the Celery chunks, the tests and a shell all call the same functions, so
 figures measured on workers equal figures measured in one process. Game i of a run is
-played from `game_seed(base_seed, i)`, whoever plays it and whenever; summaries are built
-from the games in index order.
+played from `game_seed(base_seed, i)`, whoever plays it and whenever; the figures every
+game's runs share (`games.platform.balance_figures`) get the Awoken's crystal rounds added.
 
 A game is `games.simulation.play` on a state built by `new_awoken` from the exact scenario
 (a checked `Scenario`, e.g. one admin version), board, factions and treasures given, with
@@ -12,18 +12,16 @@ while the round counter read r.
 """
 from __future__ import annotations
 
-import hashlib
-import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
 from games.bots import make_bot
+from games.platform import balance_figures
+from games.platform.balance_figures import game_seed
 from games.rules.errors import RuleError
 from games.simulation import DEFAULT_MAX_COMMANDS, GameRecord, SimulationError, bot_seed, play
 
 from ancients_ai.engine.setup import new_awoken
-
-Z_95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -37,12 +35,6 @@ class BalanceSetup:
     bot: str = "awoken"
     easy: bool = False
     max_commands: int = DEFAULT_MAX_COMMANDS
-
-
-def game_seed(base_seed: int, index: int) -> int:
-    """Game `index`'s seed: derived from the run's, the same in every process."""
-    raw = hashlib.sha256(f"{int(base_seed)}:{int(index)}".encode()).hexdigest()
-    return int(raw[:15], 16)
 
 
 class _ClaimWatcher:
@@ -89,61 +81,15 @@ def play_games(setup: BalanceSetup, base_seed: int, first: int, count: int) -> l
 
 
 # --- figures -----------------------------------------------------------------------------------
-def wilson(wins: int, games: int, z: float = Z_95) -> tuple:
-    """The Wilson score interval for a win rate (95% by default); (0, 0) with no games."""
-    if games <= 0:
-        return (0.0, 0.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _pairs(counts: dict) -> list:
-    return [[k, counts[k]] for k in sorted(counts)]
-
-
 def summarize(games: Sequence[Mapping]) -> dict:
-    """The figures of a run (JSON-ready; histograms as sorted [key, count] pairs)."""
-    total = len(games)
-    results: dict = {}
-    loss_causes: dict = {}
-    win_causes: dict = {}
-    lengths: dict = {}
+    """The platform's figures of a run (`balance_figures.summarize`) and the Awoken's own:
+    how many crystals were taken in each round, and per game."""
     crystal_rounds: dict = {}
-    crystals = 0
-    errors = []
     for game in games:
-        result = game["result"]
-        results[result] = results.get(result, 0) + 1
-        if result == "won":
-            win_causes[game["cause"]] = win_causes.get(game["cause"], 0) + 1
-        elif result in ("lost", "unfinished", "error"):
-            cause = game["cause"] if result == "lost" else result
-            loss_causes[cause] = loss_causes.get(cause, 0) + 1
-        if result in ("won", "lost"):
-            lengths[game["rounds"]] = lengths.get(game["rounds"], 0) + 1
         for r in game.get("crystal_rounds") or ():
             crystal_rounds[r] = crystal_rounds.get(r, 0) + 1
-            crystals += 1
-        if result == "error" and len(errors) < 10:
-            errors.append([game["seed"], game.get("error", "")])
-    wins = results.get("won", 0)
-    low, high = wilson(wins, total)
-    finished = sum(lengths.values())
-    return {
-        "games": total,
-        "wins": wins,
-        "win_rate": wins / total if total else 0.0,
-        "ci_low": low,
-        "ci_high": high,
-        "results": _pairs(results),
-        "win_causes": _pairs(win_causes),
-        "loss_causes": _pairs(loss_causes),
-        "rounds": _pairs(lengths),
-        "mean_rounds": (sum(r * n for r, n in lengths.items()) / finished) if finished else 0.0,
-        "crystal_rounds": _pairs(crystal_rounds),
-        "crystals_per_game": crystals / total if total else 0.0,
-        "errors": errors,
-    }
+    total = len(games)
+    crystals = sum(crystal_rounds.values())
+    return {**balance_figures.summarize(games),
+            "crystal_rounds": balance_figures.pairs(crystal_rounds),
+            "crystals_per_game": crystals / total if total else 0.0}

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from ancients_ai.content_limits import MAX_DIGITS, TooBig, load_bounded
+from games.platform.content_limits import MAX_DIGITS, TooBig, load_bounded
 
 _PAIR = re.compile(r"^(\d+)\s*-\s*(\d+)$")
 

@@ -3,7 +3,8 @@
 `*_to_data` builds, from an item's rows, exactly the plain data its YAML file holds
 (ancients_ai/content/SCHEMA.md, games/content/maps, games/content/factions), key order
 included, so the one validator checks what a designer edited and an export reads like a
-shipped file. `write_*` does the reverse for data that has already been checked.
+shipped file. `write_*` does the reverse for data that has already been checked. Digests and
+YAML files in and out are the platform's (`games.platform.content_files`).
 
 The admin stores short YAML fragments in text fields (card actions, steps, icons); they
 are parsed by `content_fragments`, and a fragment that does not parse is a `ContentError`
@@ -11,16 +12,11 @@ naming the item and the field, the same as any other content problem.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
 from games.content.common import ContentError
+from games.platform.content_files import to_yaml
 
-from ancients_ai.content_limits import TooBig, load_bounded
 from ancients_ai.content_fragments import (
     FragmentError, actions_text, effect_text, flow, icons_text, load_fragment,
     names_text, numbers_text, pairs_text, parse_actions, parse_effect, parse_icons, parse_names,
@@ -28,13 +24,6 @@ from ancients_ai.content_fragments import (
     scenario_data_from_json)
 
 OBJECT_KINDS = ("crystal", "treasure", "blank", "pit_trap", "explosive_trap", "stasis_trap")
-
-
-# --- digests -----------------------------------------------------------------------------------
-def digest(data: Any) -> str:
-    """A fingerprint of content data that ignores key order and int/str dict keys."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 # --- scenarios ---------------------------------------------------------------------------------
@@ -276,57 +265,6 @@ def write_treasures(data: dict) -> None:
         TreasureCard(position=i + 1, treasure_id=t["id"], name=t["name"], text=t["text"],
                      use=t["use"], when=t["when"], effect=steps_text(t["effect"]))
         for i, t in enumerate(data["treasures"])])
-
-
-# --- YAML out ----------------------------------------------------------------------------------
-class _Dumper(yaml.SafeDumper):
-    """Block style for the outline, flow style for small leaves, long text folded."""
-
-
-def _str(dumper: yaml.SafeDumper, value: str):
-    style = ">" if len(value) > 80 and "\n" not in value else None
-    if "\n" in value:
-        style = "|"
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _str)
-
-
-def to_yaml(data: Any, header: str = "") -> str:
-    """Content data as a YAML file like the shipped ones (leaves in flow style)."""
-    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, default_flow_style=None,
-                     allow_unicode=True, width=96)
-    lines = [f"# {line}" for line in header.splitlines()] if header else []
-    return "\n".join(lines + [body]) if lines else body
-
-
-def from_yaml(text: str | bytes, source: str) -> Any:
-    """Parse an uploaded YAML file within `content_limits` (aliases, long numbers); a
-    syntax error, a broken limit or a value YAML cannot build (a date of month 13) is a
-    ContentError naming the file, in a message of a few lines at most."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ContentError(source, "", "is not UTF-8 text") from None
-    try:
-        return load_bounded(text)
-    except yaml.YAMLError as error:
-        raise ContentError(source, "", f"not valid YAML: {str(error)[:400]}") from None
-    except TooBig as error:
-        raise ContentError(source, "", str(error)) from None
-    except (ValueError, OverflowError, RecursionError) as error:
-        raise ContentError(source, "", f"holds a value that cannot be read "
-                                       f"({str(error)[:200] or type(error).__name__})") from None
-
-
-def read_file(path, source: str) -> Any:
-    """A content file from disk, parsed like `games.content.common.read_yaml` but faster."""
-    try:
-        return from_yaml(Path(path).read_bytes(), source)
-    except FileNotFoundError:
-        raise ContentError(source, "", "file not found") from None
 
 
 def kind_of(data: Any) -> str | None:

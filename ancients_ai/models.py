@@ -8,54 +8,19 @@ as JSON and a digest); games and balance runs always use a version, so a later e
 changes a game already being played or figures already measured.
 
 Text fields that hold card actions, steps or icons are short YAML fragments (see each
-field's help text); they are parsed when the item is checked.
+field's help text); they are parsed when the item is checked. What every game's content
+keeps (an item's digest and revision, a version's frozen data, a balance run's seed and
+figures, the record of shipped loads) is the platform's: `games.platform.content_models`.
 """
 from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.db import models
 
+from games.platform.content_models import BalanceRunBase, ContentItem, ContentVersionBase
+
 SIDES = (("A", "A (two players)"), ("B", "B (one player)"))
-DIGEST_LENGTH = 64
-
-
-class ContentItem(models.Model):
-    """What every edited piece of content keeps about its own history: a digest of its
-    current (checked) data and a revision bumped by every save that changes it."""
-
-    digest = models.CharField(max_length=DIGEST_LENGTH, blank=True, editable=False)
-    revision = models.PositiveIntegerField(default=0, editable=False,
-                                           help_text="Bumped by every save that changes it.")
-    updated = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        abstract = True
-
-
-class ShippedLoad(models.Model):
-    """The last time `load_content` copied a shipped file into the database.
-
-    `source_digest` fingerprints the file's data then, `loaded_digest` the item's data right
-    after. A file whose digest has not changed is left alone (so loading twice changes
-    nothing); a changed file replaces the item only while the item's data still has the
-    loaded digest, i.e. while nobody has edited it in the admin since.
-    """
-
-    kind = models.CharField(max_length=16)  # scenario | map | faction | treasures
-    key = models.CharField(max_length=64)
-    path = models.CharField(max_length=300)
-    source_digest = models.CharField(max_length=DIGEST_LENGTH)
-    loaded_digest = models.CharField(max_length=DIGEST_LENGTH)
-    loaded_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["kind", "key"]
-        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="shipped_load_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.key} from {self.path}"
 
 
 # --- maps ------------------------------------------------------------------------------------
@@ -282,23 +247,12 @@ class TrackSpace(models.Model):
         return f"side {self.side} space {self.number}"
 
 
-class ScenarioVersion(models.Model):
-    """One checked state of a scenario, frozen: its full data and a digest of it.
-
-    A new version is made by every save whose data differs from the newest version's; games
-    and balance runs point at a version, never at the editable rows.
-    """
+class ScenarioVersion(ContentVersionBase):
+    """One checked state of a scenario, frozen (`ContentVersionBase`): games and balance
+    runs point at a version, never at the editable rows."""
 
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
-    # Text, not a JSONField: PostgreSQL's jsonb would not keep key order (the order of
-    # minion types and special actions is part of what a designer wrote).
-    data_json = models.TextField()
-    digest = models.CharField(max_length=DIGEST_LENGTH)
-    created = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    note = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["scenario", "-number"]
@@ -313,10 +267,6 @@ class ScenarioVersion(models.Model):
         from ancients_ai.content_fragments import scenario_data_from_json
 
         return scenario_data_from_json(self.data_json)
-
-    @property
-    def short_digest(self) -> str:
-        return self.digest[:10]
 
 
 # --- treasures -------------------------------------------------------------------------------
@@ -355,19 +305,12 @@ class ScenarioGame(models.Model):
 
 
 # --- balance simulation ----------------------------------------------------------------------
-class SimulationRun(models.Model):
+class SimulationRun(BalanceRunBase):
     """N headless games of one scenario version, played by a bot in chunks on workers."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for a worker"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
 
     version = models.ForeignKey(ScenarioVersion, on_delete=models.CASCADE, related_name="simulations")
     games = models.PositiveIntegerField(default=1000)
     chunk_size = models.PositiveIntegerField(default=50)
-    base_seed = models.BigIntegerField()
     map_name = models.CharField(max_length=64)
     factions = models.JSONField(default=list)
     bot = models.CharField(max_length=32, default="awoken")
@@ -375,16 +318,9 @@ class SimulationRun(models.Model):
     # What the games were played with, besides the version: frozen at the start so every
     # chunk (on any worker, at any time) plays exactly the same content.
     setup = models.JSONField(default=dict, blank=True, editable=False)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     games_done = models.PositiveIntegerField(default=0)
     chunks_total = models.PositiveIntegerField(default=0)
     chunks_done = models.PositiveIntegerField(default=0)
-    results = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]

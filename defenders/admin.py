@@ -3,15 +3,14 @@ cards, and each faction with its organizers and defenders; every save checks the
 content with the one validator and freezes it as a new version when it changed; a version
 is balanced by a run of bot games (win rate, lengths, loss causes).
 
-Saving works as the Awoken's content pages do (`ancients_ai.admin.content`: the rows are
+Saving is the platform's checked save (`games.platform.content_admin`: the rows are
 written, the whole is checked, a refusal rolls the save back and shows the form again with
-the validator's message on the row it names); only the check called is this game's.
+the validator's message on the row it names); the check called is this game's.
 """
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError  # noqa: F401  (the refused form's)
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -19,27 +18,21 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from ancients_ai import charts, content_io
-from ancients_ai.admin.content import CheckedContentAdmin, RowErrorInline, _Refused
 from defenders.models import (BalanceRun, BoardContent, ContentVersion, DefenderCard,
                               DefendersFaction, MachineCard, Machines, Organizer)
 from defenders.rules.setup import TIERS
 from defenders.services_balance import BalanceRefused, balance_start
 from defenders.services_content import content_commit
-from games.content.common import ContentError
+from games.platform import charts
+from games.platform.content_admin import CheckedContentAdmin, FrozenVersionAdmin, RowErrorInline
 
 
 class CheckedDefendersAdmin(CheckedContentAdmin):
-    """Saves through Defenders' validator (the whole content) instead of the Awoken's."""
+    """Saves through Defenders' validator: the whole content, whichever piece was edited,
+    becomes a new version when it changed."""
 
-    def save_related(self, request, form, formsets, change):
-        admin.ModelAdmin.save_related(self, request, form, formsets, change)
-        try:
-            version = content_commit(user=request.user)
-        except ContentError as error:
-            raise _Refused(error) from None
-        messages.info(request, f"Checked: valid. The content is version {version.number} "
-                               f"(digest {version.short_digest}).")
+    def commit(self, request, item):
+        return content_commit(user=request.user)
 
 
 @admin.register(BoardContent)
@@ -114,29 +107,12 @@ class BalanceForm(forms.Form):
 
 
 @admin.register(ContentVersion)
-class ContentVersionAdmin(admin.ModelAdmin):
+class ContentVersionAdmin(FrozenVersionAdmin):
+    runs_name = "balance_runs"
     list_display = ("number", "short_digest", "created", "created_by", "note", "run_count")
     readonly_fields = ("number", "digest", "created", "created_by", "note", "as_yaml")
     fields = readonly_fields
     actions = ["run_balance"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    @admin.display(description="balance runs")
-    def run_count(self, obj):
-        return obj.balance_runs.count()
-
-    @admin.display(description="content")
-    def as_yaml(self, obj):
-        return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>",
-                           content_io.to_yaml(obj.data))
 
     @admin.action(description="Run balance simulation")
     def run_balance(self, request, queryset):

@@ -9,18 +9,18 @@ balance runs play a version, so a later edit never changes figures already measu
 Lobby games play the shipped files, as The Awoken's do (`defenders.content_loader`).
 
 Fields that hold small structures (an ability, the factory tiles) are short YAML fragments,
-parsed when the content is checked. The history every item keeps (digest, revision) and
-the record of shipped loads are the Awoken's generic ones (`ancients_ai.models`).
+parsed when the content is checked. What every game's content keeps (an item's digest and
+revision, a version's frozen data, a balance run's seed and figures, the record of shipped
+loads) is the platform's: `games.platform.content_models`.
 """
 from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.db import models
 
-from ancients_ai.models import DIGEST_LENGTH, ContentItem
 from defenders.rules.content import CARD_KINDS, HABITATS, ITEMS
+from games.platform.content_models import BalanceRunBase, ContentItem, ContentVersionBase
 
 HABITAT_CHOICES = [(h, h) for h in HABITATS]
 
@@ -128,17 +128,11 @@ class DefenderCard(models.Model):
         return self.card_id
 
 
-class ContentVersion(models.Model):
-    """One checked state of the whole content, frozen: its data and a digest of it. Every
-    save whose content differs from the newest version's makes one."""
+class ContentVersion(ContentVersionBase):
+    """One checked state of the whole content, frozen (`ContentVersionBase`). Every save
+    whose content differs from the newest version's makes one."""
 
     number = models.PositiveIntegerField(unique=True)
-    data_json = models.TextField()  # text, not jsonb: key order is part of what was written
-    digest = models.CharField(max_length=DIGEST_LENGTH)
-    created = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    note = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-number"]
@@ -151,34 +145,17 @@ class ContentVersion(models.Model):
     def data(self) -> dict:
         return json.loads(self.data_json)
 
-    @property
-    def short_digest(self) -> str:
-        return self.digest[:10]
 
-
-class BalanceRun(models.Model):
+class BalanceRun(BalanceRunBase):
     """Bot games of one content version for a player count and tier, played by a worker
     (`defenders.tasks.run_balance`) and added up."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for a worker"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
 
     version = models.ForeignKey(ContentVersion, on_delete=models.CASCADE,
                                 related_name="balance_runs")
     players = models.PositiveSmallIntegerField(default=2)
     tier = models.CharField(max_length=16, default="base")
     games = models.PositiveIntegerField(default=200)
-    base_seed = models.BigIntegerField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    results = models.JSONField(null=True, blank=True)
     seconds = models.FloatField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]

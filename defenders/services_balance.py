@@ -1,7 +1,7 @@
 """Balance runs of Defenders of the Wild: bot games of one content version, for a player
 count and a tier, played by a worker (`defenders.tasks.run_balance`) and added up with the
-same figures as the Awoken's runs (`ancients_ai.balance.summarize`: win rate with its
-Wilson interval, game lengths, loss causes)."""
+figures every game's runs share (`games.platform.balance_figures.summarize`: win rate
+with its Wilson interval, game lengths, loss causes)."""
 from __future__ import annotations
 
 import logging
@@ -12,12 +12,12 @@ from typing import Optional
 from django.db import transaction
 from django.utils import timezone
 
-from ancients_ai import balance
 from defenders.models import BalanceRun, ContentVersion
 from defenders.rules.setup import TIERS
 from defenders.services_content import version_content
 from defenders.simulate import play_game
 from games.content.common import ContentError
+from games.platform import balance_figures
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def balance_play(*, run_id: int) -> bool:
         content = version_content(run.version)
         games = []
         for i in range(run.games):
-            seed = balance.game_seed(run.base_seed, i)
+            seed = balance_figures.game_seed(run.base_seed, i)
             games.append({**_one(content, run.players, run.tier, seed), "seed": seed})
     except Exception as error:  # content that cannot be played fails the run, loudly
         logger.exception("defenders balance run %s failed", run_id)
@@ -91,7 +91,7 @@ def balance_play(*, run_id: int) -> bool:
             status=BalanceRun.Status.FAILED, error=f"{type(error).__name__}: {error}"[:2000],
             finished=timezone.now())
         return False
-    summary = balance.summarize(games)
+    summary = balance_figures.summarize(games)
     return bool(BalanceRun.objects.filter(pk=run_id, status=BalanceRun.Status.PENDING).update(
         status=BalanceRun.Status.DONE, results=summary, seconds=time.perf_counter() - started,
         finished=timezone.now()))

@@ -5,7 +5,8 @@ One validator: an admin save, `load_defenders_content` and a balance run all bui
 content data (board, machines, the four factions) and hand it to the core's
 `build_content`, whose `ContentError` names the piece, the item and the problem. Nothing
 refused is kept: callers run these inside a transaction, which the error rolls back. The
-digest and YAML helpers and the record of shipped loads are the Awoken's generic ones.
+digest and YAML files and the record of shipped loads are the platform's
+(`games.platform.content_files`, `content_models`).
 """
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ from typing import Any, Optional
 from django.db import transaction
 from django.db.models import F
 
-from ancients_ai import content_io
-from ancients_ai.models import ShippedLoad
 from defenders.content_loader import CONTENT_DIR
 from defenders.models import (BoardContent, ContentVersion, DefenderCard, DefendersFaction,
                               MachineCard, Machines, Organizer)
 from defenders.rules.content import FACTIONS, Content, build_content
 from games.content.common import ContentError
+from games.platform import content_files
+from games.platform.content_models import ShippedLoad
 
 SHIPPED_KIND = "defenders"  # `ShippedLoad.kind` of the shipped files loaded here
 
@@ -30,7 +31,7 @@ SHIPPED_KIND = "defenders"  # `ShippedLoad.kind` of the shipped files loaded her
 def _fragment(text: str, source: str, item: str) -> Any:
     """A YAML fragment of a text field; a broken one is a ContentError naming the item."""
     try:
-        return content_io.from_yaml(text, source)
+        return content_files.from_yaml(text, source)
     except ContentError as error:
         raise ContentError(source, item, error.problem) from None
 
@@ -114,8 +115,8 @@ def content_commit(*, user=None, note: str = "") -> ContentVersion:
                        (Machines.objects.first(), data["machines"]),
                        *[(f, data["factions"][f.faction_id])
                          for f in DefendersFaction.objects.all()]]:
-        _bump(item, content_io.digest(part))
-    fingerprint = content_io.digest(data)
+        _bump(item, content_files.digest(part))
+    fingerprint = content_files.digest(data)
     latest = ContentVersion.objects.order_by("-number").first()
     if latest is not None and latest.digest == fingerprint:
         return latest
@@ -141,15 +142,15 @@ def _dumps(data: Any) -> str:
 # --- data -> rows (checked data only) ----------------------------------------------------------------
 def write_board(data: Any) -> BoardContent:
     board, _ = BoardContent.objects.update_or_create(
-        name="board", defaults={"data": content_io.to_yaml(data)})
+        name="board", defaults={"data": content_files.to_yaml(data)})
     return board
 
 
 def write_machines(data: dict) -> Machines:
     machines, _ = Machines.objects.update_or_create(name="machines", defaults={
         "die": ", ".join(data["die"]),
-        "factory_tiles": content_io.to_yaml(data["factory_tiles"]),
-        "support_tracks": content_io.to_yaml(data["support_tracks"])})
+        "factory_tiles": content_files.to_yaml(data["factory_tiles"]),
+        "support_tracks": content_files.to_yaml(data["support_tracks"])})
     machines.cards.all().delete()
     MachineCard.objects.bulk_create([
         MachineCard(machines=machines, position=i + 1, card_id=c["id"], kind=c["kind"],
@@ -194,7 +195,7 @@ class LoadLine:
 
 def shipped_data() -> dict:
     """The shipped YAML as content data (board, machines, factions)."""
-    read = lambda name: content_io.read_file(CONTENT_DIR / f"{name}.yaml",  # noqa: E731
+    read = lambda name: content_files.read_file(CONTENT_DIR / f"{name}.yaml",  # noqa: E731
                                              f"defenders/content/{name}.yaml")
     return {"board": read("board"), "machines": read("machine"),
             "factions": {fid: read(fid) for fid in FACTIONS}}
@@ -222,7 +223,7 @@ def content_load_shipped(*, force: bool = False) -> list[LoadLine]:
     written: list[tuple[str, str]] = []
     with transaction.atomic():
         for position, (key, part) in enumerate(pieces):
-            file_digest = content_io.digest(part)
+            file_digest = content_files.digest(part)
             record = ShippedLoad.objects.filter(kind=SHIPPED_KIND, key=key).first()
             current = _current(key)
             if current is not None and not force:

@@ -7,6 +7,10 @@ secrets included) every few versions (`history.snapshot_due`); the state at the 
 is read back only on the server, and what a browser sees is always built from it by
 `view.view_for`. Every change goes through `games.services` in one
 transaction with the game row locked, so `version` and the event `seq` never fork.
+
+The games' content admins share one table of this app, the record of shipped content
+loaded (`ShippedLoad`, defined with the other content models in
+`games.platform.content_models`).
 """
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from typing import Optional
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+
+from games.platform.content_models import ShippedLoad  # noqa: F401  (a model of this app)
 
 
 def new_token() -> str:

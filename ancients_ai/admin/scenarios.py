@@ -13,10 +13,12 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from games.content.common import ContentError
+from games.platform.content_admin import (FrozenVersionAdmin, RowErrorInline, describe,
+                                          shorten)
 
-from ancients_ai import content_io, selectors
+from ancients_ai import selectors
 from ancients_ai.forms import ImportForm, PlaytestForm, SimulationForm
-from ancients_ai.admin.content import CheckedContentAdmin, RowErrorInline, describe, shorten
+from ancients_ai.admin.content import AwokenContentAdmin
 from ancients_ai.models import (AncientCard, MinionCard, MinionType, Scenario, ScenarioSide,
                                 ScenarioVersion, SpecialAction, TrackSpace)
 from ancients_ai.services import content as content_services
@@ -119,7 +121,7 @@ def _latest_run(scenario):
 
 
 @admin.register(Scenario)
-class ScenarioAdmin(CheckedContentAdmin):
+class ScenarioAdmin(AwokenContentAdmin):
     list_display = ("number", "title", "slug", "ancient_name", "version_link", "last_win_rate",
                     "updated")
     list_display_links = ("number", "title")
@@ -299,7 +301,8 @@ class ScenarioAdmin(CheckedContentAdmin):
 
 # --- versions ----------------------------------------------------------------------------------
 @admin.register(ScenarioVersion)
-class ScenarioVersionAdmin(admin.ModelAdmin):
+class ScenarioVersionAdmin(FrozenVersionAdmin):
+    runs_name = "simulations"
     list_display = ("scenario", "number", "short_digest", "created", "created_by", "note",
                     "run_count")
     list_filter = ("scenario",)
@@ -307,24 +310,6 @@ class ScenarioVersionAdmin(admin.ModelAdmin):
     readonly_fields = ("scenario", "number", "digest", "created", "created_by", "note", "as_yaml")
     fields = readonly_fields
     actions = ["run_balance_simulation", "export_yaml"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    @admin.display(description="balance runs")
-    def run_count(self, obj):
-        return obj.simulations.count()
-
-    @admin.display(description="content")
-    def as_yaml(self, obj):
-        return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>",
-                           content_io.to_yaml(obj.data))
 
     def _one(self, request, queryset, url_name):
         if queryset.count() != 1:

@@ -18,10 +18,11 @@ from django.db import transaction
 from django.db.models import F
 
 from games.content.common import ContentError
+from games.platform import content_files
+from games.platform.content_models import ShippedLoad
 
 from ancients_ai import content_io, selectors
-from ancients_ai.models import (Faction, Map, Scenario, ScenarioVersion, ShippedLoad, TreasureCard,
-                                dumps)
+from ancients_ai.models import Faction, Map, Scenario, ScenarioVersion, TreasureCard, dumps
 
 
 # --- checking content --------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def scenario_commit(*, scenario: Scenario, user=None, note: str = "") -> Scenari
     source = content_io.scenario_source(scenario)
     data = content_io.scenario_to_data(scenario, source)
     scenario_checked(data, source, slug=scenario.slug)
-    fingerprint = content_io.digest(data)
+    fingerprint = content_files.digest(data)
     latest = selectors.latest_version(scenario)
     if latest is not None and latest.digest == fingerprint:
         if scenario.digest != fingerprint:
@@ -133,7 +134,7 @@ def map_commit(*, game_map: Map) -> Map:
     source = f"admin map {game_map.name}"
     data = content_io.map_to_data(game_map)
     map_checked(data, source)
-    _bump(game_map, content_io.digest(data))
+    _bump(game_map, content_files.digest(data))
     return game_map
 
 
@@ -141,7 +142,7 @@ def faction_commit(*, faction: Faction) -> Faction:
     source = f"admin faction {faction.faction_id}"
     data = content_io.faction_to_data(faction)
     faction_checked(data, source)
-    _bump(faction, content_io.digest(data))
+    _bump(faction, content_files.digest(data))
     return faction
 
 
@@ -149,7 +150,7 @@ def treasures_commit() -> str:
     """Check the whole treasure deck; returns its digest."""
     data = content_io.treasures_to_data()
     treasures_checked(data, "admin treasure deck")
-    return content_io.digest(data)
+    return content_files.digest(data)
 
 
 def content_commit(*, item, user=None, note: str = "") -> Any:
@@ -207,7 +208,7 @@ def content_import(*, data: Any, source: str, user=None, note: str = "") -> Impo
             return Imported(kind, faction.faction_id, faction, old is None, before != faction.digest)
         treasures_checked(data, source)
         existed = TreasureCard.objects.exists()
-        before = content_io.digest(content_io.treasures_to_data()) if existed else None
+        before = content_files.digest(content_io.treasures_to_data()) if existed else None
         content_io.write_treasures(data)
         after = treasures_commit()
         return Imported(kind, "treasures", None, not existed, before != after)
@@ -218,7 +219,7 @@ def scenario_import_yaml(*, text: str | bytes, source: str, user=None) -> Import
 
     :raises ContentError: not YAML, not a scenario, or not a valid one.
     """
-    data = content_io.from_yaml(text, source)
+    data = content_files.from_yaml(text, source)
     if content_io.kind_of(data) != "scenario":
         raise ContentError(source, "", "is not a scenario file (it needs id, number, title, "
                                        "ancient, sides, minion_deck and ancient_deck)")
@@ -230,7 +231,7 @@ def version_export_yaml(version: ScenarioVersion) -> tuple[str, str]:
     header = (f"Scenario {version.scenario.slug}, version {version.number} "
               f"(digest {version.short_digest}), exported from the admin.\n"
               f"Format: ancients_ai/content/SCHEMA.md")
-    return (f"{version.scenario.slug}.yaml", content_io.to_yaml(version.data, header))
+    return (f"{version.scenario.slug}.yaml", content_files.to_yaml(version.data, header))
 
 
 def scenario_export_yaml(scenario: Scenario) -> tuple[str, str]:
@@ -250,12 +251,12 @@ def content_export_all() -> dict:
         name, text = scenario_export_yaml(scenario)
         files[f"scenarios/{name}"] = text
     for game_map in Map.objects.all():
-        files[f"maps/{game_map.name}.yaml"] = content_io.to_yaml(content_io.map_to_data(game_map))
+        files[f"maps/{game_map.name}.yaml"] = content_files.to_yaml(content_io.map_to_data(game_map))
     for faction in Faction.objects.all():
-        files[f"factions/{faction.faction_id}.yaml"] = content_io.to_yaml(
+        files[f"factions/{faction.faction_id}.yaml"] = content_files.to_yaml(
             content_io.faction_to_data(faction))
     if TreasureCard.objects.exists():
-        files["treasures.yaml"] = content_io.to_yaml(content_io.treasures_to_data())
+        files["treasures.yaml"] = content_files.to_yaml(content_io.treasures_to_data())
     return files
 
 
@@ -294,7 +295,7 @@ def _current_digest(kind: str, key: str) -> Optional[str]:
         return Faction.objects.filter(faction_id=key).values_list("digest", flat=True).first()
     if not TreasureCard.objects.exists():
         return None
-    return content_io.digest(content_io.treasures_to_data())
+    return content_files.digest(content_io.treasures_to_data())
 
 
 def _display(path: Path) -> str:
@@ -313,8 +314,8 @@ def content_load_shipped(*, force: bool = False) -> list[LoadLine]:
     lines = []
     for kind, key, path in shipped_files():
         source = _display(path)
-        data = content_io.read_file(path, source)
-        file_digest = content_io.digest(data)
+        data = content_files.read_file(path, source)
+        file_digest = content_files.digest(data)
         record = ShippedLoad.objects.filter(kind=kind, key=key).first()
         current = _current_digest(kind, key)
         if current is not None and not force:

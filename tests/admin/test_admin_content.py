@@ -9,14 +9,14 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from ancients_ai import content_io
+from games.platform import content_files
 from ancients_ai.services import content as services
 from ancients_ai.engine.scenarios import SCENARIOS_DIR, TREASURES_FILE, scenario_ids
-from ancients_ai.models import (Faction, Map, MinionCard, Scenario, ScenarioVersion, ShippedLoad,
-                                TreasureCard)
+from ancients_ai.models import Faction, Map, MinionCard, Scenario, ScenarioVersion, TreasureCard
 from games.content.common import ContentError
 from games.content.factions import FACTIONS_DIR, faction_ids
 from games.content.maps import MAPS_DIR, map_names
+from games.platform.content_models import ShippedLoad
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +108,7 @@ def test_export_and_import_commands_round_trip(loaded, tmp_path):
     assert sorted(p.name for p in (tmp_path / "scenarios").iterdir()) == [f"{s}.yaml" for s in scenario_ids()]
     data = yaml.safe_load((tmp_path / "scenarios" / "magus.yaml").read_text())
     data["title"] = "The Magus Returns"
-    (tmp_path / "scenarios" / "magus.yaml").write_text(content_io.to_yaml(data))
+    (tmp_path / "scenarios" / "magus.yaml").write_text(content_files.to_yaml(data))
     out = io.StringIO()
     call_command("import_content", str(tmp_path), stdout=out)
     assert "scenario magus: updated" in out.getvalue()
@@ -165,7 +165,7 @@ def test_importing_a_broken_file_changes_nothing(loaded):
     data["minion_deck"][6]["top"]["type"] = "houndd"
     before = counts()
     with pytest.raises(ContentError, match="magus_m07: 'houndd' is not a minion type"):
-        services.scenario_import_yaml(text=content_io.to_yaml(data), source="upload.yaml")
+        services.scenario_import_yaml(text=content_files.to_yaml(data), source="upload.yaml")
     with pytest.raises(ContentError, match="not valid YAML"):
         services.scenario_import_yaml(text="id: [unclosed", source="upload.yaml")
     assert counts() == before

@@ -9,6 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 
 from ancients_ai import balance
+from games.platform import balance_figures
 from ancients_ai.services import simulation as services
 from ancients_ai.models import Scenario, SimulationChunk, SimulationRun
 from games.simulation import play_awoken
@@ -39,17 +40,17 @@ def start(django_capture_on_commit_callbacks):
 
 # --- the pure part -----------------------------------------------------------------------------
 def test_wilson_interval_matches_the_textbook_values():
-    low, high = balance.wilson(50, 100)
+    low, high = balance_figures.wilson(50, 100)
     assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
-    low, high = balance.wilson(0, 20)
+    low, high = balance_figures.wilson(0, 20)
     assert low == 0.0 and round(high, 4) == 0.1611
-    assert balance.wilson(0, 0) == (0.0, 0.0)
+    assert balance_figures.wilson(0, 0) == (0.0, 0.0)
 
 
 def test_seeds_are_derived_from_the_run_seed_and_the_game_index():
-    assert balance.game_seed(7, 3) == balance.game_seed(7, 3)
-    assert len({balance.game_seed(7, i) for i in range(1000)}) == 1000
-    assert balance.game_seed(7, 3) != balance.game_seed(8, 3)
+    assert balance_figures.game_seed(7, 3) == balance_figures.game_seed(7, 3)
+    assert len({balance_figures.game_seed(7, i) for i in range(1000)}) == 1000
+    assert balance_figures.game_seed(7, 3) != balance_figures.game_seed(8, 3)
 
 
 def test_a_balance_game_of_a_stored_version_is_the_shipped_game(magus):
@@ -100,7 +101,7 @@ def test_the_figures_are_the_same_every_time(magus, start):
     strip = lambda r: {k: v for k, v in r.items() if k != "seconds"}  # noqa: E731
     assert strip(first.results) == strip(second.results)
     games = [g for c in SimulationChunk.objects.filter(run=first).order_by("index") for g in c.results]
-    assert [g["seed"] for g in games] == [balance.game_seed(99, i) for i in range(6)]
+    assert [g["seed"] for g in games] == [balance_figures.game_seed(99, i) for i in range(6)]
 
 
 def test_a_two_player_run_plays_side_a_with_a_partner(magus, start):

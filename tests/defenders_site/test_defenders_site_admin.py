@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from ancients_ai.models import ShippedLoad
+from games.platform.content_models import ShippedLoad
 from defenders.models import (BalanceRun, ContentVersion, DefenderCard, DefendersFaction,
                               MachineCard)
 from defenders.services_content import content_data, shipped_data

@@ -18,12 +18,10 @@ PACKAGES = ("defenders", "games", "ancients_ai", "accounts", "wildlands_site")
 SHARED = ("games.platform", "games.rules.errors", "games.rules.rng", "games.rules.events",
           "games.content.common")
 # and what its Django side may import besides: the lobby's form base and free seats, the
-# task sender, and the content tools that are generic but live in ancients_ai (see the
-# report of the Defenders site work: ContentItem/ShippedLoad, content_io's digest and YAML,
-# balance.wilson/summarize, the charts, the checked-content admin)
-SITE_SIDE = ("games.forms", "games.lobby", "games.models", "games.pipeline.task_sender",
-             "ancients_ai.models", "ancients_ai.content_io", "ancients_ai.balance",
-             "ancients_ai.charts", "ancients_ai.admin.content")
+# task sender, and the site's models. Nothing of The Awoken: the content admin's pieces
+# (content items, versions, balance runs, shipped loads, the digest and YAML files, the
+# checked admin, balance figures, charts) are the platform's (`games.platform`).
+SITE_SIDE = ("games.forms", "games.lobby", "games.models", "games.pipeline.task_sender")
 PURE = ("defenders.rules", "defenders.bots", "defenders.simulate", "defenders.content_loader",
         "defenders.rules_cases", "defenders.rules_cases_expect", "defenders.site",
         "defenders.game")

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games.content.common import ContentError
+from games.platform import content_files
 
 from ancients_ai import content_io
 from ancients_ai.services import content as content_services
@@ -34,7 +35,7 @@ class Command(BaseCommand):
         parsed = []
         try:
             for path in files:
-                data = content_io.from_yaml(path.read_bytes(), str(path))
+                data = content_files.from_yaml(path.read_bytes(), str(path))
                 kind = content_io.kind_of(data)
                 if kind is None:
                     raise ContentError(str(path), "", "is not a scenario, map, faction or treasure deck")
