@@ -7,6 +7,8 @@ started here is stopped by the object that started it (by its own pid).
 `LiveClient` keeps what a browser keeps: the event seqs taken in order, the newest version;
 it reconnects (with `?last_seq=`) when the socket drops and sends `resync` when it sees a
 gap, so a test can check that a client "lost nothing": its seqs are exactly 1..last_seq.
+Given other ports (other web processes of the same site), it reconnects to the next one
+that answers when its own is gone, as a proxy in front of several web processes would.
 """
 from __future__ import annotations
 
@@ -199,8 +201,10 @@ class SocketClient:
 class LiveClient(SocketClient):
     """One browser tab's socket for one seat."""
 
-    def __init__(self, port: int, game_id: Any, seat: str, cookie: str) -> None:
+    def __init__(self, port: int, game_id: Any, seat: str, cookie: str, *,
+                 other_ports: tuple[int, ...] = ()) -> None:
         self.port, self.game_id, self.seat, self.cookie = port, str(game_id), seat, cookie
+        self.ports = [port, *other_ports]
         self.ws = None
         self.seqs: list[int] = []
         self.last = 0
@@ -218,10 +222,10 @@ class LiveClient(SocketClient):
     async def connect(self, *, retry_for: float = 30) -> None:
         import websockets
 
-        url = f"ws://127.0.0.1:{self.port}/ws/play/{self.game_id}/?last_seq={self.last}"
         deadline = time.monotonic() + retry_for
         delay = 0.1
         while True:
+            url = f"ws://127.0.0.1:{self.port}/ws/play/{self.game_id}/?last_seq={self.last}"
             try:
                 self.ws = await websockets.connect(
                     url, origin=f"http://127.0.0.1:{self.port}", compression=None,
@@ -231,6 +235,8 @@ class LiveClient(SocketClient):
             except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
                 if time.monotonic() > deadline:
                     raise
+                # this web process is gone or busy: the next one (if any) on the next try
+                self.port = self.ports[(self.ports.index(self.port) + 1) % len(self.ports)]
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
         self._reader = asyncio.create_task(self._read(self.ws))
