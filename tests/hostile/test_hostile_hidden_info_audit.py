@@ -272,10 +272,12 @@ def assert_log_replays(game: Game) -> None:
 
 # --- the audit ------------------------------------------------------------------------------------
 @pytest.fixture
-def players_pair(db, monkeypatch):
+def players_pair(db, monkeypatch, settings):
     """Two users; commits' callbacks run (so parsed states are cached per version, as in a
     real process) except the worker, which the audit plays itself; what would be sent to the
-    sockets is kept in SENT for the audit to read."""
+    sockets is kept in SENT for the audit to read. They open every audited game, more than
+    a person may hold open at once (games.open_games): the cap is raised to fit."""
+    settings.OPEN_GAMES_PER_USER = GAMES
     SENT.clear()
     monkeypatch.setattr(broadcast, "send_sync", SENT.extend)
     monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
