@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from django.utils.text import slugify
+
 from games.platform import registry
 from games.platform.definition import GameDefinition, GameSetup
 from games.rulebook import Rulebook, RulebookError, rulebook_at
@@ -25,8 +27,9 @@ def book_of(game_def: GameDefinition) -> Optional[Rulebook]:
 
 
 def book_for(key: str) -> tuple[GameDefinition, Rulebook]:
-    """The game a rules address names (its document's key, or any of its modes' keys) and
-    its rules; for a document's key, the mode its guided game plays (else the first).
+    """The game a rules address names (its document's key, its name as a slug, or any of its
+    modes' keys) and its rules; for a document's key, the mode its example and guided game
+    play (else the first mode).
 
     :raises NoRules: nothing registered has rules under `key`."""
     found: list[tuple[GameDefinition, Rulebook]] = []
@@ -36,7 +39,7 @@ def book_for(key: str) -> tuple[GameDefinition, Rulebook]:
             continue
         if game_def.key == key:
             return game_def, book
-        if book.key == key:
+        if key in (book.key, slugify(game_def.game_name)):  # "defenders-of-the-wild" too
             found.append((game_def, book))
     if not found:
         raise NoRules(key)

@@ -70,7 +70,7 @@ def until_moved_on(page, before: int, timeout: int = 30_000) -> None:
 ])
 def test_a_rules_page_reads_searches_and_shows_the_boards_drawings(
         people, key, heading, picture_mark, search, kept, gone):
-    page = people()
+    page = people(csp=True)  # under the site's Content-Security-Policy
     page.goto(f"/games/{key}/rules/")
     page.wait_for_selector("[data-role=rules-page][data-ready]")
     expect(page.locator("h1")).to_have_text(heading)
@@ -127,6 +127,7 @@ def test_the_defenders_board_has_a_rules_panel_and_marks_that_explain_themselves
     expect(panel.locator("[data-role=rules-lose] li")).to_have_count(3)
     expect(panel.locator("[data-role=rules-phase]")).to_have_attribute("data-phase", "camps")
     expect(panel.locator("[data-role=rules-link]")).to_have_attribute("href", "/games/defenders/rules/")
+    expect(page.locator("[data-role=how-to-play]")).to_have_attribute("href", "/games/defenders/rules/")
 
     # the phase follows the game: the starting camps placed, the panel speaks of the pick
     for _ in range(2):
@@ -198,14 +199,27 @@ def test_the_awoken_board_has_a_rules_panel_and_marks_that_explain_themselves(pe
     assert page.js_errors == []
 
 
-def test_a_map_feature_and_a_trap_explain_themselves():
-    """The marks' words reach every selector the board draws: each mark key of Wildlands'
-    rules document has a drawn element to explain, and each drawn kind its words."""
-    from games.learning import book_for
+@pytest.mark.parametrize("map_name, feature, words", [
+    ("maze", "tomb", "holds a curse"), ("lost_factory", "belt", "along the arrows")])
+def test_a_skirmish_boards_shards_hidden_characters_and_map_features_explain_themselves(
+        people, map_name, feature, words):
+    from games import lobby
 
-    _, book = book_for("wildlands")
-    keys = {m["key"] for m in book.marks}
-    assert {"trap", "shard", "thin_ice", "tomb", "belt", "stair", "portal", "thorn"} <= keys
+    ada = make_user(f"learn_sk_{map_name}")
+    game = lobby.game_create(user=ada, mode="skirmish", players=2, bots=1, faction="guild",
+                             colour="", map_name=map_name, seed=5)
+    page = people(user=ada)
+    open_board(page, f"/play/{game.id}/")
+    panel = page.locator("[data-role=rules-panel]")
+    panel.locator("summary").click()
+    expect(panel.locator("[data-role=rules-goal]")).to_contain_text("The goal (Skirmish)")
+    expect(panel.locator("[data-role=rules-win]")).to_contain_text("five points win")
+    for mark, said in [("shard", "Only its owner can claim it"), (feature, words),
+                       ("hidden", "not yet on the board")]:
+        expect(page.locator(f'[data-role=map] [data-mark="{mark}"] > title').first).to_contain_text(said)
+    page.locator(f'[data-role=map] [data-mark="{feature}"]').first.dispatch_event("click")
+    expect(page.locator("[data-role=mark-note]")).to_contain_text(words)
+    assert page.js_errors == []
 
 
 # --- the guided first game ---------------------------------------------------------------------
@@ -344,4 +358,26 @@ def test_the_guided_first_game_of_the_awoken_leads_to_a_real_game(people):
     real.click()
     page.wait_for_url(re.compile(r"/play/new/\?mode=solo$"))
     expect(page.locator("form.form")).to_contain_text("Scenario")
+    assert page.js_errors == []
+
+
+def test_the_guide_and_the_rules_panel_fit_a_phone(people):
+    from games import lobby
+    from games.learning import book_for
+
+    ada = make_user("learn_dw_phone")
+    guide = book_for("defenders")[1].guide
+    game = lobby.game_create(user=ada, mode="defenders", seed=guide["seed"], **guide["choices"])
+    page = people((390, 844), user=ada)
+    open_board(page, f"/play/{game.id}/?guide=1")
+    box = page.locator("[data-role=guide]")
+    expect(box).to_be_visible()
+    bounds = box.bounding_box()
+    assert bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= 390, bounds
+    expect(page.locator(".dw-target-ring.guide-point").first).to_be_attached()
+    panel = page.locator("[data-role=rules-panel]")
+    panel.locator("summary").click()
+    expect(panel.locator("[data-role=rules-phase]")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    docs_shot(page, "learn-guided-defenders-phone")
     assert page.js_errors == []

@@ -26,6 +26,8 @@ def test_both_games_declare_a_rules_document_found_by_any_of_their_modes():
     for mode in ("solo", "coop", "skirmish", "wrath", "war"):
         assert book_for(mode)[1].key == "wildlands"
     assert book_for("skirmish")[0].key == "skirmish"
+    assert book_for("defenders-of-the-wild")[1].key == "defenders"  # the game's name as a slug
+    assert book_for("wildlands")[0].key == "solo"  # the mode its guided game plays
 
 
 def test_every_board_mark_of_the_issue_has_its_words():

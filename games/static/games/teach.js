@@ -1,6 +1,7 @@
 // The board page's teaching: the Rules panel, the marks' words and, for a guided first game,
 // the guide box, from the page's #board-learn (games/learning.py) and the renderer's own
 // teaching parts (each game's learn.js). Every part follows the view as the shell draws it.
+import { h } from "./shell/dom.js";
 import { learningFor } from "./shell/learning.js";
 import { RulesPanel } from "./shell/rules_panel.js";
 import { MarkNotes } from "./shell/marks.js";
@@ -23,6 +24,10 @@ export function startTeaching(app, root) {
   const panel = new RulesPanel(side, data.rules, parts.phaseOf);
   const map = root.querySelector("[data-role=map]");
   const notes = map ? new MarkNotes(map, root.querySelector(".board-area") || root, { selectors: parts.marks, marks: data.rules.marks }) : null;
+  const tools = root.querySelector(".board-tools");
+  if (tools && data.rules.address) { // the whole rules, from the board, in a tab of their own
+    tools.prepend(h("a.btn.chip", { href: data.rules.address, target: "_blank", rel: "noopener", dataset: { role: "how-to-play" }, text: "How to play" }));
+  }
   const guide = data.guide ? new GuideBox(root, data.guide, parts.points) : null;
   const seen = () => {
     panel.render(app.view);
