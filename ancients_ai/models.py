@@ -18,7 +18,8 @@ import json
 
 from django.db import models
 
-from games.platform.content_models import BalanceRunBase, ContentItem, ContentVersionBase
+from games.platform.content_models import (BalanceChunkBase, BalanceRunBase, ContentItem,
+                                           ContentVersionBase)
 
 SIDES = (("A", "A (two players)"), ("B", "B (one player)"))
 
@@ -310,7 +311,6 @@ class SimulationRun(BalanceRunBase):
 
     version = models.ForeignKey(ScenarioVersion, on_delete=models.CASCADE, related_name="simulations")
     games = models.PositiveIntegerField(default=1000)
-    chunk_size = models.PositiveIntegerField(default=50)
     map_name = models.CharField(max_length=64)
     factions = models.JSONField(default=list)
     bot = models.CharField(max_length=32, default="awoken")
@@ -318,9 +318,6 @@ class SimulationRun(BalanceRunBase):
     # What the games were played with, besides the version: frozen at the start so every
     # chunk (on any worker, at any time) plays exactly the same content.
     setup = models.JSONField(default=dict, blank=True, editable=False)
-    games_done = models.PositiveIntegerField(default=0)
-    chunks_total = models.PositiveIntegerField(default=0)
-    chunks_done = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]
@@ -328,37 +325,13 @@ class SimulationRun(BalanceRunBase):
     def __str__(self) -> str:
         return f"run {self.pk}: {self.version} × {self.games}"
 
-    @property
-    def progress(self) -> dict:
-        return {"run": self.pk, "status": self.status, "games_done": self.games_done,
-                "games": self.games, "chunks_done": self.chunks_done,
-                "chunks_total": self.chunks_total, "error": self.error}
 
-
-class SimulationChunk(models.Model):
-    """Games `first` .. `first + count - 1` of a run, with their seeds derived from the run's."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
-
+class SimulationChunk(BalanceChunkBase):
     run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
-    first = models.PositiveIntegerField()
-    count = models.PositiveIntegerField()
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    results = models.JSONField(null=True, blank=True)  # one dict per game, in game order
-    seconds = models.FloatField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["run", "index"]
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="simulation_chunk_unique")]
-
-    def __str__(self) -> str:
-        return f"chunk {self.index} of run {self.run_id}"
 
 
 def dumps(data) -> str:

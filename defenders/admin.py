@@ -151,8 +151,8 @@ class BalanceRunAdmin(admin.ModelAdmin):
     list_display = ("pk", "version", "players", "tier", "games", "status", "win_rate",
                     "created")
     list_filter = ("status", "players", "tier")
-    readonly_fields = ("version", "players", "tier", "games", "base_seed", "status",
-                       "figures", "seconds", "error", "created", "finished")
+    readonly_fields = ("version", "players", "tier", "games", "chunk_size", "base_seed",
+                       "status", "figures", "seconds", "error", "created", "finished")
     fields = readonly_fields
 
     def has_add_permission(self, request):
@@ -176,6 +176,8 @@ class BalanceRunAdmin(admin.ModelAdmin):
         """The win rate with its interval, the game lengths and how the games ended."""
         r = obj.results
         if not r:
+            if obj.status == BalanceRun.Status.RUNNING:
+                return f"Running: {obj.games_done} of {obj.games} games played."
             return "Waiting for a worker." if obj.status == BalanceRun.Status.PENDING else "—"
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td></tr>",
                                 [(cause, n) for cause, n in r["loss_causes"]])

@@ -20,7 +20,8 @@ import json
 from django.db import models
 
 from defenders.rules.content import CARD_KINDS, HABITATS, ITEMS
-from games.platform.content_models import BalanceRunBase, ContentItem, ContentVersionBase
+from games.platform.content_models import (BalanceChunkBase, BalanceRunBase, ContentItem,
+                                           ContentVersionBase)
 
 HABITAT_CHOICES = [(h, h) for h in HABITATS]
 
@@ -147,8 +148,8 @@ class ContentVersion(ContentVersionBase):
 
 
 class BalanceRun(BalanceRunBase):
-    """Bot games of one content version for a player count and tier, played by a worker
-    (`defenders.tasks.run_balance`) and added up."""
+    """Bot games of one content version for a player count and tier, played in chunks by
+    the workers (`defenders.tasks.run_balance_chunk`) and added up."""
 
     version = models.ForeignKey(ContentVersion, on_delete=models.CASCADE,
                                 related_name="balance_runs")
@@ -162,3 +163,12 @@ class BalanceRun(BalanceRunBase):
 
     def __str__(self) -> str:
         return f"run {self.pk}: v{self.version.number}, {self.players}p {self.tier} × {self.games}"
+
+
+class BalanceChunk(BalanceChunkBase):
+    run = models.ForeignKey(BalanceRun, on_delete=models.CASCADE, related_name="chunks")
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"],
+                                               name="defenders_balance_chunk_unique")]

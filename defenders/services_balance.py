@@ -1,27 +1,25 @@
 """Balance runs of Defenders of the Wild: bot games of one content version, for a player
-count and a tier, played by a worker (`defenders.tasks.run_balance`) and added up with the
-figures every game's runs share (`games.platform.balance_figures.summarize`: win rate
-with its Wilson interval, game lengths, loss causes)."""
+count and a tier, played in chunks by the workers (`defenders.tasks.run_balance_chunk`,
+the platform's chunks: `games.platform.balance_runs`) and added up with the figures every
+game's runs share (`games.platform.balance_figures.summarize`: win rate with its Wilson
+interval, game lengths, loss causes)."""
 from __future__ import annotations
 
-import logging
 import secrets
-import time
 from typing import Optional
 
 from django.db import transaction
-from django.utils import timezone
 
-from defenders.models import BalanceRun, ContentVersion
+from defenders.models import BalanceChunk, BalanceRun, ContentVersion
 from defenders.rules.setup import TIERS
 from defenders.services_content import version_content
 from defenders.simulate import play_game
 from games.content.common import ContentError
-from games.platform import balance_figures
-
-logger = logging.getLogger(__name__)
+from games.platform import balance_figures, balance_runs
 
 MAX_GAMES = 5_000
+CHUNK_TASK = "defenders.run_balance_chunk"
+_CONTENT: dict = {}  # (version id, digest) -> its checked content, a few at most
 
 
 class BalanceRefused(ValueError):
@@ -29,8 +27,10 @@ class BalanceRefused(ValueError):
 
 
 def balance_start(*, version: ContentVersion, players: int = 2, tier: str = "base",
-                  games: int = 200, seed: Optional[int] = None, user=None) -> BalanceRun:
-    """Create a run and send it to a worker after commit (with no broker it runs here).
+                  games: int = 200, seed: Optional[int] = None, chunk_size: int = 50,
+                  user=None) -> BalanceRun:
+    """Create a run of `games` games in chunks of `chunk_size` and send the chunks to the
+    workers after commit (with no broker they run here, one after another).
 
     :raises BalanceRefused: a setting out of range, or content that cannot be played."""
     if not 1 <= int(players) <= 4:
@@ -39,6 +39,8 @@ def balance_start(*, version: ContentVersion, players: int = 2, tier: str = "bas
         raise BalanceRefused(f"unknown tier {tier!r} (one of {', '.join(TIERS)})")
     if not 1 <= int(games) <= MAX_GAMES:
         raise BalanceRefused(f"the number of games must be 1 to {MAX_GAMES}")
+    if not 1 <= int(chunk_size) <= MAX_GAMES:
+        raise BalanceRefused(f"a chunk holds 1 to {MAX_GAMES} games")
     try:
         version_content(version)
     except ContentError as error:
@@ -46,20 +48,21 @@ def balance_start(*, version: ContentVersion, players: int = 2, tier: str = "bas
     with transaction.atomic():
         run = BalanceRun.objects.create(
             version=version, players=int(players), tier=tier, games=int(games),
-            base_seed=secrets.randbits(40) if seed is None else int(seed),
+            chunk_size=int(chunk_size), base_seed=secrets.randbits(40) if seed is None else int(seed),
             created_by=user if getattr(user, "pk", None) else None)
-        run_id = run.pk
-        transaction.on_commit(lambda: _dispatch(run_id), robust=True)
+        chunks = balance_runs.split(run, BalanceChunk)
+        balance_runs.send_after_commit(CHUNK_TASK, run.pk, chunks)
     return run
 
 
-def _dispatch(run_id: int) -> None:
-    from django.conf import settings
-
-    from games.pipeline.task_sender import task_named
-
-    task_named("defenders.run_balance").apply_async(args=(run_id,),
-                                                    queue=settings.CELERY_BALANCE_QUEUE)
+def _content(version: ContentVersion):
+    """A version's checked content, built once per process (versions never change)."""
+    key = (version.pk, version.digest)
+    if key not in _CONTENT:
+        if len(_CONTENT) >= 8:
+            _CONTENT.pop(next(iter(_CONTENT)))
+        _CONTENT[key] = version_content(version)
+    return _CONTENT[key]
 
 
 def _one(content, players: int, tier: str, seed: int) -> dict:
@@ -72,26 +75,31 @@ def _one(content, players: int, tier: str, seed: int) -> dict:
                 "error": f"{type(error).__name__}: {error}"[:300]}
 
 
+def _play(run: BalanceRun, chunk: BalanceChunk) -> list:
+    content = _content(run.version)
+    seeds = [balance_figures.game_seed(run.base_seed, i)
+             for i in range(chunk.first, chunk.first + chunk.count)]
+    return [{**_one(content, run.players, run.tier, seed), "seed": seed} for seed in seeds]
+
+
+def balance_play_chunk(*, run_id: int, index: int) -> bool:
+    """Play chunk `index` of a run and record it; the run is added up with its last chunk.
+    Safe to run twice. Returns whether this call recorded it."""
+    return balance_runs.play_chunk(BalanceChunk, run_id=run_id, index=index, play=_play,
+                                   summarize=balance_figures.summarize,
+                                   finished=lambda summary: {"seconds": summary["seconds"]})
+
+
 def balance_play(*, run_id: int) -> bool:
-    """Play a run's games and record the figures. Safe to run twice: the games are seeded
-    and only a pending run is recorded. Returns whether this call recorded it."""
-    run = BalanceRun.objects.select_related("version").filter(pk=run_id).first()
-    if run is None or run.status != BalanceRun.Status.PENDING:
-        return False
-    started = time.perf_counter()
-    try:
-        content = version_content(run.version)
-        games = []
-        for i in range(run.games):
-            seed = balance_figures.game_seed(run.base_seed, i)
-            games.append({**_one(content, run.players, run.tier, seed), "seed": seed})
-    except Exception as error:  # content that cannot be played fails the run, loudly
-        logger.exception("defenders balance run %s failed", run_id)
-        BalanceRun.objects.filter(pk=run_id, status=BalanceRun.Status.PENDING).update(
-            status=BalanceRun.Status.FAILED, error=f"{type(error).__name__}: {error}"[:2000],
-            finished=timezone.now())
-        return False
-    summary = balance_figures.summarize(games)
-    return bool(BalanceRun.objects.filter(pk=run_id, status=BalanceRun.Status.PENDING).update(
-        status=BalanceRun.Status.DONE, results=summary, seconds=time.perf_counter() - started,
-        finished=timezone.now()))
+    """Every chunk of a run, here, in order: for a run queued as one task (the task name
+    `defenders.run_balance`, from before runs were split; such a run has no chunks yet, so
+    they are made first). Returns whether a chunk was recorded."""
+    with transaction.atomic():
+        run = BalanceRun.objects.select_for_update().filter(pk=run_id).first()
+        if run is None or run.status != BalanceRun.Status.PENDING:
+            return False
+        if not run.chunks.exists():
+            balance_runs.split(run, BalanceChunk)
+        total = run.chunks.count()
+    recorded = [balance_play_chunk(run_id=run_id, index=k) for k in range(total)]
+    return any(recorded)

@@ -1,19 +1,18 @@
 """Balance runs: many seeded games of a scenario version, played in chunks by the
-workers (`tasks.run_simulation_chunk`), recorded once each, and added up."""
+workers (`tasks.run_simulation_chunk`), recorded once each, and added up (the chunks are
+the platform's: `games.platform.balance_runs`)."""
 from __future__ import annotations
 
 import logging
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from typing import Any, Optional, Sequence
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from games.content.common import ContentError
+from games.platform import balance_runs
 
 from ancients_ai import balance, selectors
 from ancients_ai.models import ScenarioVersion, SimulationChunk, SimulationRun
@@ -25,6 +24,7 @@ MAX_GAMES = 100_000
 MAX_CHUNK = 1_000
 DEFAULT_GAMES = 1000
 DEFAULT_CHUNK = 50
+CHUNK_TASK = "ancients_ai.run_simulation_chunk"
 
 
 class SimulationRefused(ValueError):
@@ -121,86 +121,31 @@ def simulation_start(*, version: ScenarioVersion, games: int = DEFAULT_GAMES,
     except ContentError as error:
         raise SimulationRefused(str(error)) from None
     seed = secrets.randbits(48) if seed is None else int(seed)
-    games, chunk_size = int(games), int(chunk_size)
     with transaction.atomic():
         run = SimulationRun.objects.create(
-            version=version, games=games, chunk_size=chunk_size, base_seed=seed,
+            version=version, games=int(games), chunk_size=int(chunk_size), base_seed=seed,
             map_name=map_name, factions=factions, bot=bot, easy=easy, setup=setup,
             created_by=user if getattr(user, "pk", None) else None)
-        chunks = [SimulationChunk(run=run, index=k, first=first, count=min(chunk_size, games - first))
-                  for k, first in enumerate(range(0, games, chunk_size))]
-        SimulationChunk.objects.bulk_create(chunks)
-        run.chunks_total = len(chunks)
-        run.save(update_fields=["chunks_total"])
-        run_id, total = run.pk, len(chunks)
-        transaction.on_commit(lambda: _dispatch(run_id, total), robust=True)
+        chunks = balance_runs.split(run, SimulationChunk)
+        balance_runs.send_after_commit(CHUNK_TASK, run.pk, chunks)
     return run
 
 
-def _dispatch(run_id: int, chunks: int) -> None:
-    from celery import group
-    from django.conf import settings
-
-    from games.pipeline.task_sender import task_named
-
-    run_simulation_chunk = task_named("ancients_ai.run_simulation_chunk")  # by name: that
-    # task's module imports this one to do its work
-    group(run_simulation_chunk.s(run_id, k) for k in range(chunks)).apply_async(
-        queue=settings.CELERY_BALANCE_QUEUE)
+def _play(run: SimulationRun, chunk: SimulationChunk) -> list:
+    return balance.play_games(balance_setup(run), run.base_seed, chunk.first, chunk.count)
 
 
 def simulation_run_chunk(*, run_id: int, index: int) -> bool:
-    """Play one chunk and record it. Safe to run twice: the games are the same (seeded) and
-    only the first recording counts toward the run's progress. Returns whether it counted."""
-    chunk = (SimulationChunk.objects.select_related("run", "run__version")
-             .filter(run_id=run_id, index=index).first())
-    if chunk is None or chunk.status == SimulationChunk.Status.DONE:
-        return False
-    run = chunk.run
-    if run.status in (SimulationRun.Status.FAILED, SimulationRun.Status.DONE):
-        return False
-    SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.PENDING).update(
-        status=SimulationRun.Status.RUNNING)
-    started = time.perf_counter()
-    try:
-        games = balance.play_games(balance_setup(run), run.base_seed, chunk.first, chunk.count)
-    except Exception as error:  # content that cannot be set up fails the whole run, loudly
-        logger.exception("balance run %s chunk %s failed", run.pk, index)
-        message = f"chunk {index}: {type(error).__name__}: {error}"
-        SimulationChunk.objects.filter(pk=chunk.pk).update(status=SimulationChunk.Status.FAILED,
-                                                           error=message)
-        SimulationRun.objects.filter(pk=run.pk).update(status=SimulationRun.Status.FAILED,
-                                                       error=message, finished=timezone.now())
-        broadcast_progress(run.pk)
-        return False
-    seconds = time.perf_counter() - started
-    with transaction.atomic():
-        counted = (SimulationChunk.objects.filter(pk=chunk.pk)
-                   .exclude(status=SimulationChunk.Status.DONE)
-                   .update(status=SimulationChunk.Status.DONE, results=games, seconds=seconds,
-                           finished=timezone.now()))
-        if counted:
-            SimulationRun.objects.filter(pk=run.pk).update(
-                games_done=F("games_done") + chunk.count, chunks_done=F("chunks_done") + 1)
-    if counted:
-        simulation_finish(run_id=run.pk)
-    broadcast_progress(run.pk)
-    return bool(counted)
+    """Play one chunk and record it (`balance_runs.play_chunk`). Safe to run twice: the
+    games are the same (seeded) and only the first recording counts toward the run's
+    progress. Returns whether it counted."""
+    return balance_runs.play_chunk(SimulationChunk, run_id=run_id, index=index, play=_play,
+                                   summarize=balance.summarize, announce=broadcast_progress)
 
 
 def simulation_finish(*, run_id: int) -> bool:
-    """Add up a run whose chunks are all recorded. Idempotent: the figures only depend on the
-    recorded games, so two workers finishing at once write the same thing."""
-    run = SimulationRun.objects.get(pk=run_id)
-    if run.status == SimulationRun.Status.DONE or run.chunks_done < run.chunks_total:
-        return False
-    games = [game for chunk in run.chunks.order_by("index") for game in (chunk.results or [])]
-    summary = balance.summarize(games)
-    seconds = sum(run.chunks.values_list("seconds", flat=True), 0.0) if games else 0.0
-    summary["seconds"] = seconds
-    SimulationRun.objects.filter(pk=run.pk).exclude(status=SimulationRun.Status.FAILED).update(
-        status=SimulationRun.Status.DONE, results=summary, finished=timezone.now())
-    return True
+    """Add up a run whose chunks are all recorded (idempotent)."""
+    return balance_runs.finish(SimulationRun, run_id=run_id, summarize=balance.summarize)
 
 
 def broadcast_progress(run_id: int) -> None:

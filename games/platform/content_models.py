@@ -2,8 +2,9 @@
 
 A game keeps its content as rows a designer edits (`ContentItem`: each item's digest and
 revision), freezes each checked state as a version (`ContentVersionBase`: its data as JSON
-text and a digest), and measures a version with balance runs (`BalanceRunBase`: bot games
-played on workers and added up by `balance_figures`). These are abstract: each game's
+text and a digest), and measures a version with balance runs (`BalanceRunBase`, in chunks:
+`BalanceChunkBase`; bot games played on workers, `balance_runs`, and added up by
+`balance_figures`). These are abstract: each game's
 concrete models keep their own tables and add what only they know (which item a version
 belongs to, a run's player count or scenario partner). `ShippedLoad`, the record of the
 shipped files loaded into the database, is one table for every game (`kind` names the
@@ -53,8 +54,9 @@ class ContentVersionBase(models.Model):
 
 
 class BalanceRunBase(models.Model):
-    """Bot games of one content version, played on workers and added up: its seed, where it
-    is, its figures (`balance_figures.summarize`) or why it failed."""
+    """Bot games of one content version, played in chunks on workers and added up
+    (`balance_runs`): its seed, how far it is, its figures (`balance_figures.summarize`) or
+    why it failed."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for a worker"
@@ -63,7 +65,11 @@ class BalanceRunBase(models.Model):
         FAILED = "failed", "Failed"
 
     base_seed = models.BigIntegerField()
+    chunk_size = models.PositiveIntegerField(default=50)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    games_done = models.PositiveIntegerField(default=0)
+    chunks_total = models.PositiveIntegerField(default=0)
+    chunks_done = models.PositiveIntegerField(default=0)
     results = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
@@ -74,6 +80,37 @@ class BalanceRunBase(models.Model):
     class Meta:
         abstract = True
         ordering = ["-created"]
+
+    @property
+    def progress(self) -> dict:
+        return {"run": self.pk, "status": self.status, "games_done": self.games_done,
+                "games": self.games, "chunks_done": self.chunks_done,
+                "chunks_total": self.chunks_total, "error": self.error}
+
+
+class BalanceChunkBase(models.Model):
+    """Games `first` .. `first + count - 1` of a run (a game's concrete chunk adds its
+    `run`), with their seeds derived from the run's and their results once recorded."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    index = models.PositiveIntegerField()
+    first = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    results = models.JSONField(null=True, blank=True)  # one dict per game, in game order
+    seconds = models.FloatField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of run {self.run_id}"  # type: ignore[attr-defined]
 
 
 class ShippedLoad(models.Model):

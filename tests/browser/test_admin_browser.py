@@ -174,8 +174,9 @@ def test_a_designer_edits_checks_playtests_and_balances_a_scenario(people):
 def test_a_progress_bar_follows_a_run_and_then_shows_its_charts(people, monkeypatch):
     from ancients_ai.services import simulation as services
     from ancients_ai.models import Scenario
+    from games.platform import balance_runs
 
-    monkeypatch.setattr(services, "_dispatch", lambda run_id, chunks: None)  # no worker yet
+    monkeypatch.setattr(balance_runs, "_send", lambda task, run_id, chunks: None)  # no worker yet
     version = Scenario.objects.get(slug="tyrant").latest_version
     run = services.simulation_start(version=version, games=10, chunk_size=5, seed=2,
                                     map_name="dungeon", factions=["guild"])
