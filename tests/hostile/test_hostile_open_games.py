@@ -135,3 +135,36 @@ def _beat_schedule() -> dict:
     from django.conf import settings
 
     return settings.CELERY_BEAT_SCHEDULE
+
+
+# --- at once -------------------------------------------------------------------------------------
+@pytest.mark.django_db(transaction=True)  # each thread's own connection sees the others' commits
+def test_fifteen_at_once_open_no_more_than_the_cap(owner):
+    """The probe's burst: fifteen creations in parallel. Counting and creating happen with
+    the creator's row locked, so the count is never read stale (PostgreSQL; SQLite takes one
+    writer at a time anyway and would only report itself locked)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection, connections
+
+    from games import lobby
+
+    if connection.vendor != "postgresql":
+        pytest.skip("parallel writers need PostgreSQL (CI runs this against it)")
+
+    def create(seed: int) -> str:
+        try:
+            lobby.game_create(user=owner, mode="defenders", players=2, bots=0, tier="base",
+                              deck="order:ember", seed=seed)
+            return "made"
+        except services.ServiceError as error:
+            return error.code
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=15) as pool:
+        answers = list(pool.map(create, range(15)))
+
+    assert answers.count("made") == LIMIT
+    assert answers.count("too_many_open_games") == 15 - LIMIT
+    assert Game.objects.filter(created_by=owner).count() == LIMIT
