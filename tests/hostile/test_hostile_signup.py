@@ -73,3 +73,30 @@ def test_a_form_with_mistakes_does_not_count_against_the_address():
             "username": "typo", "password1": "a-long-pass-phrase-77", "password2": "other"})
         assert response.status_code == 200
     assert sign_up(remote)[0] == 302
+
+
+@pytest.mark.django_db(transaction=True)  # each thread's own connection
+def test_a_burst_of_sign_ups_at_once_makes_no_more_than_the_limit():
+    """The probe's 23 sign-ups, sent in parallel: the count is taken atomically before each
+    password hash, so no more than the limit get through (PostgreSQL, where requests write
+    at once; SQLite takes one writer at a time)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("parallel writers need PostgreSQL (CI runs this against it)")
+    remote = address()
+
+    def one(_: int) -> int:
+        try:
+            return sign_up(remote)[0]
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=23) as pool:
+        statuses = list(pool.map(one, range(23)))
+
+    assert statuses.count(302) == SIGNUPS_PER_ADDRESS
+    assert statuses.count(429) == 23 - SIGNUPS_PER_ADDRESS
+    assert len(HASHED) == SIGNUPS_PER_ADDRESS
