@@ -90,7 +90,7 @@ def skirmish_step() -> Callable[[], Any]:
     seat, command = scripted_command(state)
     found = (seat, registry.get("skirmish"), state, 40)
     game_id = uuid.UUID(int=1)
-    return lambda: short_way_step(game_id, found, state.version, command)
+    return lambda: short_way_step(game_id, found, state.version, command, may_finish=False)
 
 
 def ancients_step() -> Callable[[], Any]:

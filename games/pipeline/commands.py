@@ -102,9 +102,11 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Any,
         if game is None or game.status != Game.Status.PLAYING or game.version != expected_version:
             return None
         states.hold_seat(game.id, user.pk, game.my_seat)
-        definition = facts.facts_of(game.id, game.mode).definition
+        known = facts.facts_of(game.id, game.mode)
+        definition = known.definition
         found = (game.my_seat, definition, states.game_state(game, definition), game.last_seq)
-    built = short_way_step(game_id, found, expected_version, command)
+    built = short_way_step(game_id, found, expected_version, command,
+                           may_finish=not known.in_campaign)
     if built is None:
         return None
     try:
@@ -134,11 +136,13 @@ def held_for_command(game_id: Any, user, expected_version: int,
     return seat, definition, found.state, found.last_seq
 
 
-def short_way_step(game_id: Any, found: Found, expected_version: int,
-                   command: Any) -> Optional[BuiltStep]:
+def short_way_step(game_id: Any, found: Found, expected_version: int, command: Any, *,
+                   may_finish: bool) -> Optional[BuiltStep]:
     """The command applied to the held state and its step built, or None when the rules
-    refuse it as of that state, it needs the log (an undo) or it would end the game (all
-    decided under the lock)."""
+    refuse it as of that state, it needs the log (an undo) or it would end a game that may
+    not end here (`may_finish` false: a campaign's game, whose result the campaign records
+    under the lock). A game that ends this way is written by the same conditional
+    statement, with its outcome: nothing else is recorded at a game's end."""
     seat, definition, state, last_seq = found
     if definition.outcome(state) is not None:
         return None
@@ -147,8 +151,8 @@ def short_way_step(game_id: Any, found: Found, expected_version: int,
         new, events = history.played(definition, state, seat, prepared, history.no_history)
     except (RuleError, history.NeedsHistory):
         return None  # refused as of this process's state, or an undo: the stored game says
-    if definition.outcome(new) is not None:
-        return None  # the end of a game is recorded under the lock
+    if not may_finish and definition.outcome(new) is not None:
+        return None  # a campaign's game ends under the lock
     game = _known_row(id=Game._meta.pk.to_python(game_id), mode=definition.key,
                       version=expected_version, last_seq=last_seq, status=Game.Status.PLAYING)
     step = Step(seat, definition.stored(prepared), definition.version(new), events)

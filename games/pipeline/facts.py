@@ -1,7 +1,9 @@
-"""What never changes about a game once it exists: its declaration and its bot seats.
+"""What never changes about a game once it exists: its declaration, its bot seats and
+whether it belongs to a campaign.
 
-A game row stores its declaration's key (`Game.mode`), and bots are seated when the game is
-created, so both are read at most once per process and game. The event loop's way of
+A game row stores its declaration's key (`Game.mode`), bots are seated and a campaign's
+game is made when the game is created, so all three are read at most once per process and
+game. The event loop's way of
 storing a command needs them without a query (`known`); everything else may read them
 (`facts_of`).
 """
@@ -20,6 +22,9 @@ from games.platform.definition import GameDefinition
 class GameFacts:
     definition: GameDefinition
     bots: Mapping[str, str]  # seat -> bot kind, for the game's bot seats
+    # a campaign's game records its result in the campaign as it ends, under the row lock
+    # (`steps.store_step`); any other game may end on the short way and the loop's way
+    in_campaign: bool = True
 
 
 FACTS: BoundedCache[str, GameFacts] = BoundedCache("game facts", 4096)
@@ -36,10 +41,14 @@ def facts_of(game_id: Any, mode: Optional[str] = None) -> GameFacts:
     key = str(game_id)
     found = FACTS.get(key)
     if found is None:
-        if mode is None:
-            mode = Game.objects.values_list("mode", flat=True).get(pk=key)
-        bots = dict(Seat.objects.filter(game_id=key).exclude(bot="").values_list("seat", "bot"))
-        found = GameFacts(registry.get(mode), bots)
+        seats = list(Seat.objects.filter(game_id=key).values_list("seat", "bot",
+                                                                  "game__campaign_id"))
+        if mode is None or not seats:
+            mode, campaign = Game.objects.values_list("mode", "campaign_id").get(pk=key)
+        else:
+            campaign = seats[0][2]
+        bots = {seat: bot for seat, bot, _ in seats if bot}
+        found = GameFacts(registry.get(mode), bots, campaign is not None)
         FACTS.put(key, found)
     return found
 

@@ -31,7 +31,8 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
     sends `result.deliveries` and then starts `result.tasks` (as with `publish` off).
 
     None when the command needs the database thread (nothing held, an undo, the game has
-    moved on in the database since it was read, the rules refuse it, or it ends the game):
+    moved on in the database since it was read, the rules refuse it, or it ends a
+    campaign's game):
     `game_apply_command` then decides, with the same answers as ever.
 
     :raises RuleError: stale_version, for a version older than one this process holds or
@@ -49,7 +50,8 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             found = await _caught_up(game_id, user, expected_version, definition)
         if found is None:
             return None
-        built = short_way_step(game_id, found, expected_version, command)
+        built = short_way_step(game_id, found, expected_version, command,
+                               may_finish=not known.in_campaign)
         if built is None:
             return None
         sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,

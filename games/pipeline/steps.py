@@ -78,8 +78,7 @@ class Step:
 # outcome's only when it finishes the game).
 _STEP_FIELDS = ["version", "last_seq", "awaiting", "updated"]
 _START_FIELDS = ["initial_snapshot", "content", "content_version", "status", "started_at"]
-_OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner", "rounds", "crystals",
-                   "knockouts", "characters_lost"]
+_OUTCOME_FIELDS = ["status", "finished_at", "outcome", "result", "winner"]
 
 
 @dataclass(frozen=True)
@@ -175,10 +174,10 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     game.version = version
     game.last_seq = first + len(rows) - 1
     game.awaiting = definition.awaiting(state)
-    if finished and outcome is not None:
-        _record_outcome(game, definition, state, outcome)
+    outcome_fields = (_record_outcome(game, definition, state, outcome)
+                      if finished and outcome is not None else [])
     fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
-              + (_START_FIELDS if starting else []) + (_OUTCOME_FIELDS if finished else []))
+              + (_START_FIELDS if starting else []) + outcome_fields)
     game_id = str(game.id)
     deliveries = broadcast.changed(
         game_id, version, first, game.last_seq,
@@ -198,14 +197,20 @@ def _json_ready(data: Mapping[str, Any]) -> dict:
     return json_text.loads(json_text.dumps(dict(data), default=list))
 
 
-def _record_outcome(game: Game, definition: GameDefinition, state: Any, outcome: dict) -> None:
+def _record_outcome(game: Game, definition: GameDefinition, state: Any,
+                    outcome: dict) -> list[str]:
+    """The finished game's columns set on `game`; returns their names. Only the columns
+    set: the short way's row holds only what a step writes, and reading another column of
+    it would query (from the event loop, where no query may run)."""
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.outcome = outcome
     game.result = str(outcome.get("result", ""))[:16]
     game.winner = str(outcome.get("winner") or "")[:8]
-    for name, value in definition.outcome_record(state).items():
+    record = definition.outcome_record(state)
+    for name, value in record.items():
         setattr(game, name, value)
+    return [*_OUTCOME_FIELDS, *(name for name in record if name not in _OUTCOME_FIELDS)]
 
 
 def digest(data: Any) -> str:
