@@ -10,7 +10,7 @@ PORT   ?= 8000
 # Extra pytest arguments, e.g. `make test PYTEST_ARGS="-n 2"` or `PYTEST_ARGS="-m 'not browser'"`.
 PYTEST_ARGS ?=
 
-.PHONY: run test typecheck jstest rules-cases migrate clean
+.PHONY: run test typecheck jstest rules-cases migrate clean bench bench-peer
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,7 +57,18 @@ typecheck: $(STAMP)
 rules-cases: $(STAMP)
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py rules_cases tests/rules_cases
 
-bench: $(STAMP) ; $(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
+# The peer benchmark's boardgame.io server and client (benchmarks/peer: its own package.json
+# and lock), installed for the benchmarks only, never by `make test`.
+PEER_STAMP := benchmarks/peer/node_modules/.installed
+$(PEER_STAMP): benchmarks/peer/package-lock.json
+	cd benchmarks/peer && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+bench: $(STAMP) $(PEER_STAMP) ; $(BIN)/python benchmarks/run_all.py $(BENCH_ARGS)
+
+# Race to 21 on this site and on boardgame.io + bgio-postgres, side by side (PEER_ARGS, e.g.
+# PEER_ARGS="--rounds 3").
+bench-peer: $(STAMP) $(PEER_STAMP) ; $(BIN)/python benchmarks/peer_bench.py $(PEER_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules staticfiles .pytest_cache .mypy_cache .hypothesis *.egg-info
+	rm -rf $(VENV) node_modules benchmarks/peer/node_modules staticfiles .pytest_cache .mypy_cache .hypothesis *.egg-info

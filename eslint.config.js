@@ -21,6 +21,10 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {
+    files: ["benchmarks/peer/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: { ...globals.node } },
+  },
+  {
     files: ["tests/js/**/*.js", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },

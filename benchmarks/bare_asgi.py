@@ -10,6 +10,7 @@ benchmark, served by the same daphne process so that all three share its conditi
 
 With BENCH_NO_RATE_LIMIT=1 the game socket's flood limit (20 messages per 5 s per socket)
 is lifted: the round-trip and throughput benchmarks send moves far faster than people do.
+With BENCH_PEER_GAME=1 the peer benchmark's game (benchmarks/peer_race.py) is registered.
 """
 import os
 
@@ -29,6 +30,10 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 
 if os.environ.get("BENCH_NO_RATE_LIMIT") == "1":
     GameConsumer.rate_limit = 10 ** 9
+if os.environ.get("BENCH_PEER_GAME") == "1":
+    from benchmarks.peer_race import register
+
+    register()
 
 
 class EchoConsumer(AsyncWebsocketConsumer):

@@ -13,8 +13,8 @@ from typing import Iterable
 def durability_problems(acked: Iterable[tuple], game_ids: Iterable) -> tuple[list[str], int, int]:
     """(problems, acks checked, games checked)."""
     from games.history import history_problems
+    from games.lobby import definition_of
     from games.models import Game, GameCommand
-    from games.rules.commands import parse_command
 
     acked = list(acked)
     wanted = {(str(g), v) for g, v, _, _ in acked}
@@ -23,12 +23,15 @@ def durability_problems(acked: Iterable[tuple], game_ids: Iterable) -> tuple[lis
     for chunk in range(0, len(ids), 200):
         for row in GameCommand.objects.filter(game_id__in=ids[chunk:chunk + 200]):
             stored[(str(row.game_id), row.version)] = row
+    modes = dict(Game.objects.filter(pk__in=ids).values_list("pk", "mode"))
+    definitions = {str(pk): definition_of(mode) for pk, mode in modes.items()}
     problems = []
     for game_id, version, seat, command in acked:
         row = stored.get((str(game_id), version))
-        if row is None:
+        definition = definitions.get(str(game_id))
+        if row is None or definition is None:
             problems.append(f"game {game_id}: acked version {version} is not stored")
-        elif row.seat != seat or row.command != parse_command(command).to_data():
+        elif row.seat != seat or row.command != definition.stored(definition.prepare(command)):
             problems.append(f"game {game_id}: version {version} stored {row.seat} "
                             f"{row.command}, acked {seat} {command}")
     games = list(Game.objects.filter(pk__in=list(game_ids)))

@@ -1,4 +1,5 @@
-"""Every benchmark in one go (`make bench`): the engine, then the site as shipped; the
+"""Every benchmark in one go (`make bench`): the engine, then the site as shipped (with the
+same trivial game on boardgame.io beside it, benchmarks/peer_bench.py); the
 opponent's step and web memory are measured for each game with an opponent (`--mode`).
 Bounded: about 25 minutes on the 2-CPU machine docs/performance.md describes.
 
@@ -29,6 +30,8 @@ def runs(quick: bool) -> list[list[str]]:
                 ["opponent_step_bench.py", "--mode", "coop", "--turns", "5"],
                 ["load_bench.py", "--steps", "5", "--duration", "10"],
                 ["throughput_bench.py", "--games", "2", "--duration", "5"],
+                ["peer_bench.py", "--lanes", "2", "--paced-lanes", "2", "--duration", "3",
+                 "--idle-tables", "4", "--idle-seconds", "3"],
                 ["memory_bench.py", "--mode", "coop", "--warm", "3", "--games", "10",
                  "--moves", "1"],
                 ["opponent_step_bench.py", "--mode", "defenders", "--turns", "5"],
@@ -41,6 +44,7 @@ def runs(quick: bool) -> list[list[str]]:
             ["load_bench.py", "--steps", "50,100,200,300,400,500", "--duration", "60"],
             ["throughput_bench.py"],
             ["throughput_bench.py", "--mode", "coop", "--games", "4,16,32"],
+            ["peer_bench.py"],
             ["memory_bench.py", "--mode", "coop"],
             ["opponent_step_bench.py", "--mode", "defenders"],
             ["memory_bench.py", "--mode", "defenders"]]
