@@ -22,8 +22,9 @@ processes, the WAL writer among them, are not counted for either). Each game ope
 new sockets (one a seat) and plays about ten moves, so a third phase opens and closes the
 sockets of `15 x --lanes` games without a move, and the table shows the moves' CPU with
 that opening cost taken out beside the whole. Afterwards every
-acknowledged move is looked up in the server's database. Printed: one table with both
-servers and their ratio.
+acknowledged move is looked up in the server's database. Last, the idle cost: each
+server's CPU a second with no socket, then with `--idle-tables` games seated (two sockets
+each) and nobody moving. Printed: one table with both servers and their ratio.
 """
 from __future__ import annotations
 
@@ -189,6 +190,30 @@ def run_client(plan: dict) -> dict:
     return json.loads(done.stdout)
 
 
+def idle_cost(server: str, port: int, meter: "Meter", games: list, seconds: float) -> dict:
+    """CPU seconds a second the server (with its database and Redis) spends while `games`
+    are seated, two sockets each, and nobody moves."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"server": server, "port": port, "idle": seconds, "lanes": [games]}, f)
+    client = subprocess.Popen(["node", str(PEER / "client.js"), f.name], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        opened = client.stdout.readline().strip()
+        time.sleep(1.0)  # the opening's own work done
+        meter.start()
+        started = time.perf_counter()
+        quiet = client.stdout.readline().strip()
+        cpu = meter.stop()
+        elapsed = time.perf_counter() - started
+        client.wait(timeout=60)
+    finally:
+        if client.poll() is None:
+            client.kill()
+        os.unlink(f.name)
+    return {"opened": opened, "ended": quiet, "seconds": elapsed,
+            "per_second": {k: v / elapsed for k, v in cpu.items()}, "load": os.getloadavg()[0]}
+
+
 async def phase(name: str, server: str, port: int, meter: Meter, lanes_plan, args) -> dict:
     flat = name != "paced"
     plan = {"server": server, "port": port, "duration": args.duration,
@@ -274,7 +299,8 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
     bgio = Service(["node", str(PEER / "server.js")],
                    env={**os.environ, "PORT": str(bgio_port), "DATABASE_URL": bgio_url},
                    log=logs / f"peer-bgio-{bgio_port}.log", port=bgio_port)
-    people = await asyncio.to_thread(table_people, max(args.lanes, args.paced_lanes), 0, "peer-")
+    people = await asyncio.to_thread(table_people, max(args.lanes, args.paced_lanes,
+                                                       args.idle_tables), 0, "peer-")
     try:
         await asyncio.to_thread(redis.start)
         await asyncio.to_thread(site.start)
@@ -310,6 +336,26 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
                           f"CPU {', '.join(f'{k} {v:.2f} s' for k, v in result['cpu'].items())}"
                           f", errors {result['errors'] or 0}, load average {result['load']:.2f}",
                           flush=True)
+        idle = {}
+        for server in args.servers if args.idle_tables else ():
+            await asyncio.sleep(1.0)
+            meters[server].start()
+            await asyncio.sleep(args.idle_seconds)
+            empty = {k: v / args.idle_seconds for k, v in meters[server].stop().items()}
+            if server == "site":
+                plan = await asyncio.to_thread(site_games, people, args.idle_tables, 1)
+            else:
+                plan = await asyncio.to_thread(bgio_games, bgio_port, args.idle_tables, 1)
+            port = site_port if server == "site" else bgio_port
+            seated = await asyncio.to_thread(idle_cost, server, port, meters[server],
+                                             [lane[0] for lane in plan], args.idle_seconds)
+            idle[server] = (empty, seated)
+            print(f"  {server:4s} idle   : no sockets "
+                  f"{sum(empty.values()) * 1000:.1f} ms of CPU a second; {args.idle_tables} "
+                  f"tables seated ({seated['opened']}), nobody moving: "
+                  f"{sum(seated['per_second'].values()) * 1000:.1f} ms a second ("
+                  + ", ".join(f"{k} {v * 1000:.1f}" for k, v in seated["per_second"].items())
+                  + f"); load average {seated['load']:.2f}", flush=True)
     finally:
         await asyncio.to_thread(bgio.stop)
         await asyncio.to_thread(site.stop)
@@ -358,6 +404,9 @@ def main() -> None:
                         "game's moves")
     parser.add_argument("--duration", type=float, default=10, help="seconds of play a phase")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--idle-tables", type=int, default=64,
+                        help="tables seated for the idle cost (0: none)")
+    parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--servers", type=lambda text: text.split(","), default=["site", "bgio"],
                         help="site,bgio (the default) or one of them, e.g. to profile it")
     # a stop (SIGTERM) unwinds like ^C, so the servers this run started are stopped too

@@ -184,8 +184,24 @@ async function playLane(plan, lane, laneIndex, until, out) {
   if (now() < until && !plan.connect_only) out.lanes_out += 1;
 }
 
+// "idle": every game's seats connect and read their game, then nobody moves for `idle`
+// seconds: the client says "opened" and "quiet" on lines of their own around that time,
+// for the caller to read the servers' CPU in between, then closes every socket.
+async function holdIdle(plan) {
+  const Kind = plan.server === 'site' ? SiteSeat : BgioSeat;
+  const seats = plan.lanes.flat().flatMap((game) => game.seats.map((seat) => new Kind(plan.port, game, seat)));
+  const opened = await Promise.all(seats.map((s) => s.waitFor(() => s.state !== null, 60000)));
+  process.stdout.write(`opened ${opened.filter(Boolean).length} of ${seats.length}\n`);
+  await sleep(plan.idle * 1000);
+  process.stdout.write('quiet\n');
+  for (const seat of seats) seat.close();
+  await sleep(500);
+  process.exit(0);
+}
+
 async function main() {
   const plan = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+  if (plan.idle) { await holdIdle(plan); return; }
   const out = { acked: [], answer_ms: [], other_ms: [], last_other_ms: [], errors: {},
     games_finished: 0, games_opened: 0, lanes_out: 0 };
   const started = now();
