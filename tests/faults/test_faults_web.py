@@ -11,7 +11,11 @@ proxy would send them) and resync on a gap. A seat that loses the answer to a mo
 the game again and sends what is right now, with the version it read.
 
 Mid-game, under load:
-- `kill -9` the first web process. Its clients must reconnect to the second.
+- `kill -9` the first web process: its clients must reconnect to the second; it is started
+  again, and then the second is killed: every client must end on the first.
+- `kill -9` one worker of a single `uvicorn --workers 2` (docker-compose.yml's own shape,
+  one port; which worker holds which socket is read from /proc). Its clients reconnect to
+  the same port; uvicorn starts another worker in its place.
 - stop PostgreSQL at once (`pg_ctl stop -m immediate`, a crash) and start it again. This
   test makes its OWN cluster (`support.private_postgres`) and redis-server for that: the
   shared servers are never restarted.
@@ -49,6 +53,7 @@ from games import selectors
 from games.models import Game, GameCommand
 from support.private_postgres import PrivateCluster, why_not
 from support.site import _fresh_state_cache, make_user, start_skirmish  # noqa: F401
+from support.sockets import child_pids, peers_of
 from test_faults_database import assert_history_is_whole
 
 DB = settings.DATABASES["default"]
@@ -60,8 +65,9 @@ pytestmark = [
 ]
 db = database_sync_to_async
 TABLES = int(os.environ.get("FAULT_WEB_TABLES", "4"))
-MOVES = int(os.environ.get("FAULT_WEB_MOVES", "40"))  # acknowledged moves per table
-FAULT_AFTER = MOVES // 3                                # ... per table, on average
+MOVES = int(os.environ.get("FAULT_WEB_MOVES", "30"))  # acknowledged moves per table, at least
+FAULT_EVERY = 10  # a fault each time the tables have made this many more moves, on average
+TAIL = 10         # moves each table still makes after the last fault
 # As production: persistent database connections (the test suite's default is none).
 WEB_ENV = {"DB_CONN_MAX_AGE": "600"}
 
@@ -84,6 +90,7 @@ class Table:
     players: TablePlayers
     sends: list = field(default_factory=list)
     acked: int = 0
+    goal: int = MOVES
     unreadable: int = 0  # state reads that failed (the database away)
 
     async def state(self):
@@ -119,10 +126,13 @@ class Table:
             await asyncio.sleep(0.2)
         raise AssertionError(f"move {tag} never went through in {within} s: {self.sends[-3:]}")
 
-    async def play(self) -> None:
-        for i in range(MOVES):
+    async def play(self, faults_done: asyncio.Event) -> None:
+        """Moves until the faults are over and the goal is reached (or the game is)."""
+        i = 0
+        while not (faults_done.is_set() and self.acked >= self.goal):
             if not await self.move(f"m{i}"):
                 return
+            i += 1
 
     def counts(self) -> dict:
         kinds: dict = {}
@@ -165,17 +175,23 @@ def check_books(table: Table) -> dict:
     return {"stored": len(rows), "acked": len(acks), "applied_unanswered": unanswered}
 
 
-async def play_with_fault(tables: list, fault) -> None:
-    """All tables play at once; when a third of the moves are in, `fault()` runs while they
-    go on playing."""
-    games = [asyncio.create_task(t.play()) for t in tables]
+async def play_with_faults(tables: list, *faults) -> None:
+    """All tables play at once; each fault runs, in turn, once the tables have made
+    FAULT_EVERY more moves each (on average), while they go on playing; then each table
+    makes TAIL more moves (MOVES in all at least)."""
+    faults_done = asyncio.Event()
+    games = [asyncio.create_task(t.play(faults_done)) for t in tables]
 
     async def strike():
-        while sum(t.acked for t in tables) < FAULT_AFTER * len(tables):
-            if all(g.done() for g in games):
-                raise AssertionError("the tables finished before the fault")
-            await asyncio.sleep(0.05)
-        await fault()
+        for number, fault in enumerate(faults, 1):
+            while sum(t.acked for t in tables) < number * FAULT_EVERY * len(tables):
+                if all(g.done() for g in games):
+                    raise AssertionError("the tables finished before the fault")
+                await asyncio.sleep(0.05)
+            await fault()
+        for table in tables:
+            table.goal = max(MOVES, table.acked + TAIL)
+        faults_done.set()
 
     await asyncio.wait_for(asyncio.gather(strike(), *games), 300)
 
@@ -218,7 +234,7 @@ async def settle(tables: list, logs) -> dict:
                                + logs())
             assert client.seqs == list(range(1, final.last_seq + 1)), \
                 f"{seat} lost or repeated events"
-        assert table.acked == MOVES or final.outcome, "a table stopped short"
+        assert table.acked >= table.goal or final.outcome, "a table stopped short"
     return totals
 
 
@@ -244,28 +260,86 @@ async def test_a_web_process_killed_mid_game_loses_and_doubles_no_command(tmp_pa
     try:
         await asyncio.gather(*[asyncio.to_thread(web.start) for web in webs])
         tables = await seat_tables(ports, await db(make_people)("webkill"))
-        killed = {}
+        killed: list = []
 
-        async def kill_first_web_process():
-            killed["pid"], killed["at_acks"] = webs[0].pid, sum(t.acked for t in tables)
-            os.kill(webs[0].pid, signal.SIGKILL)
-            assert await asyncio.to_thread(webs[0].process.wait, 30) == -signal.SIGKILL
+        async def kill(number: int, restart: bool) -> None:
+            web = webs[number]
+            killed.append(f"uvicorn pid {web.pid} (port {ports[number]}) after "
+                          f"{sum(t.acked for t in tables)} acks")
+            os.kill(web.pid, signal.SIGKILL)
+            assert await asyncio.to_thread(web.process.wait, 30) == -signal.SIGKILL
+            if restart:  # back, for the other process's clients to come to
+                await asyncio.to_thread(web.start)
 
         started = time.monotonic()
-        await play_with_fault(tables, kill_first_web_process)
+        await play_with_faults(tables, lambda: kill(0, restart=True), lambda: kill(1, False))
         totals = await settle(tables, logs)
-        moved = [t.clients["p1"] for t in tables]
-        assert all(c.reconnects >= 1 and c.port == ports[1] for c in moved), \
-            [(c.reconnects, c.port) for c in moved]
-        print(f"\nweb process killed: kill -9 of uvicorn pid {killed['pid']} (port {ports[0]}) "
-              f"after {killed['at_acks']} acks, {TABLES} tables; "
-              f"{time.monotonic() - started:.1f} s; "
-              f"{totals}; reconnects p1 {[c.reconnects for c in moved]}, "
-              f"p2 {[t.clients['p2'].reconnects for t in tables]}")
+        reconnects = {seat: [t.clients[seat].reconnects for t in tables] for seat in ("p1", "p2")}
+        # p1: to the second process, then back to the first; p2: to the first
+        assert all(n >= 2 for n in reconnects["p1"]) and all(n >= 1 for n in reconnects["p2"])
+        assert all(c.port == ports[0] for t in tables for c in t.clients.values())
+        print(f"\nweb processes killed: kill -9 of {killed[0]}, started again; then of "
+              f"{killed[1]}; {TABLES} tables; {time.monotonic() - started:.1f} s; {totals}; "
+              f"reconnects {reconnects}")
     finally:
         await close_all(tables)
         for web in webs:
             await asyncio.to_thread(web.stop)
+        await asyncio.to_thread(redis.stop)
+        await db(connections.close_all)()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_worker_of_the_shipped_two_process_uvicorn_killed_mid_game(tmp_path):
+    """docker-compose.yml's own shape: one uvicorn with `--workers 2` on one port. The
+    kernel hands each socket to one of the two workers; the worker holding the most sockets
+    is killed with `kill -9` (read from /proc: which worker accepted which client). Its
+    clients reconnect to the same port, the surviving worker (or the one uvicorn starts in
+    its place) serves them, and the books must balance as above."""
+    redis_port, port = free_port(), free_port()
+    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
+    web = web_server(port, database_url=database_url(DB), processes=2, extra_env=WEB_ENV,
+                     redis_url=f"redis://127.0.0.1:{redis_port}/0", log=tmp_path / "web.log")
+    tables: list = []
+
+    def logs() -> str:
+        return (tmp_path / "web.log").read_text()[-4000:]
+
+    try:
+        await asyncio.to_thread(web.start)
+        for _ in range(300):  # the port answers once the first worker listens
+            if len(child_pids(web.pid)) == 2:
+                break
+            await asyncio.sleep(0.1)
+        tables = await seat_tables((port, port), await db(make_people)("uvworker"))
+        killed: dict = {}
+
+        async def kill_the_busier_worker():
+            workers = child_pids(web.pid)
+            held = {pid: peers_of(pid, port) for pid in workers}
+            by_port = {c.ws.local_address[1]: c for t in tables for c in t.clients.values()}
+            owner = {p: pid for pid, ports_ in held.items() for p in ports_}
+            victim = max(workers, key=lambda pid: len(held[pid]))
+            killed.update(pid=victim, workers=workers, at_acks=sum(t.acked for t in tables),
+                          clients=[by_port[p] for p in held[victim] if p in by_port],
+                          split=sum(1 for t in tables if len({owner.get(
+                              c.ws.local_address[1]) for c in t.clients.values()}) == 2))
+            os.kill(victim, signal.SIGKILL)
+
+        started = time.monotonic()
+        await play_with_faults(tables, kill_the_busier_worker)
+        totals = await settle(tables, logs)
+        assert killed["clients"], "the killed worker served none of the clients"
+        assert all(c.reconnects >= 1 for c in killed["clients"])
+        print(f"\nuvicorn worker killed: kill -9 of worker {killed['pid']} of {killed['workers']} "
+              f"(uvicorn --workers 2, port {port}) after {killed['at_acks']} acks, holding "
+              f"{len(killed['clients'])} of {2 * TABLES} sockets; {killed['split']} of {TABLES} "
+              f"tables had their seats on different workers; {time.monotonic() - started:.1f} s; "
+              f"{totals}; workers after: {child_pids(web.pid)}")
+    finally:
+        await close_all(tables)
+        await asyncio.to_thread(web.stop)
         await asyncio.to_thread(redis.stop)
         await db(connections.close_all)()
 
@@ -321,7 +395,7 @@ async def test_a_postgres_restart_mid_game_loses_and_doubles_no_command(private_
             down["seconds"] = time.monotonic() - began
 
         started = time.monotonic()
-        await play_with_fault(tables, restart_postgres)
+        await play_with_faults(tables, restart_postgres)
         totals = await settle(tables, logs)
         assert all(web.process.poll() is None for web in webs), "a web process died\n" + logs()
         print(f"\npostgres restarted: pg_ctl stop -m immediate of the private cluster (port "
