@@ -319,9 +319,6 @@ class SimulationRun(BalanceRunBase):
     # chunk (on any worker, at any time) plays exactly the same content.
     setup = models.JSONField(default=dict, blank=True, editable=False)
 
-    class Meta:
-        ordering = ["-created"]
-
     def __str__(self) -> str:
         return f"run {self.pk}: {self.version} × {self.games}"
 
@@ -329,8 +326,7 @@ class SimulationRun(BalanceRunBase):
 class SimulationChunk(BalanceChunkBase):
     run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
 
-    class Meta:
-        ordering = ["run", "index"]
+    class Meta(BalanceChunkBase.Meta):
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="simulation_chunk_unique")]
 
 

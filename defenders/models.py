@@ -158,9 +158,6 @@ class BalanceRun(BalanceRunBase):
     games = models.PositiveIntegerField(default=200)
     seconds = models.FloatField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created"]
-
     def __str__(self) -> str:
         return f"run {self.pk}: v{self.version.number}, {self.players}p {self.tier} × {self.games}"
 
@@ -168,7 +165,6 @@ class BalanceRun(BalanceRunBase):
 class BalanceChunk(BalanceChunkBase):
     run = models.ForeignKey(BalanceRun, on_delete=models.CASCADE, related_name="chunks")
 
-    class Meta:
-        ordering = ["run", "index"]
+    class Meta(BalanceChunkBase.Meta):
         constraints = [models.UniqueConstraint(fields=["run", "index"],
                                                name="defenders_balance_chunk_unique")]

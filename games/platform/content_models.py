@@ -108,6 +108,7 @@ class BalanceChunkBase(models.Model):
 
     class Meta:
         abstract = True
+        ordering = ["run", "index"]  # the concrete chunk's `run`
 
     def __str__(self) -> str:
         return f"chunk {self.index} of run {self.run_id}"  # type: ignore[attr-defined]

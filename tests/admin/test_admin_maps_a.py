@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from admin.test_admin_pages import form_data
+from support.admin_forms import form_data
 from ancients_ai.models import Map
 
 pytestmark = pytest.mark.django_db

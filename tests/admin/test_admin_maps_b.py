@@ -10,7 +10,7 @@ from django.urls import reverse
 from ancients_ai.models import Map
 from support.site import eager_celery  # noqa: F401
 
-from admin.test_admin_pages import form_data
+from support.admin_forms import form_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 

@@ -11,6 +11,7 @@ from ancients_ai.engine.scenarios import SCENARIOS_DIR, scenario_ids
 from ancients_ai.models import (Map, MinionCard, Scenario, ScenarioGame, ScenarioVersion,
                                 SimulationRun, TreasureCard)
 from games.models import Game
+from support.admin_forms import form_data, row_field
 
 # Tasks run in process here, whatever the environment (CI has a broker but no worker).
 from support.site import eager_celery  # noqa: E402,F401
@@ -22,32 +23,8 @@ def change_url(scenario) -> str:
     return reverse("admin:ancients_ai_scenario_change", args=[scenario.pk])
 
 
-def form_data(response) -> dict:
-    """What the browser would send back for the admin page as rendered."""
-    data = {}
-
-    def put(form, prefix=""):
-        for name, field in form.fields.items():
-            key = f"{prefix}{name}"
-            value = form[name].value()
-            if isinstance(value, bool):
-                if value:
-                    data[key] = "on"
-            elif value is not None:
-                data[key] = value
-    put(response.context["adminform"].form)
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
-        put(formset.management_form, f"{formset.prefix}-")
-        for form in formset.forms:
-            put(form, f"{form.prefix}-")
-    return data
-
-
 def card_field(data: dict, card_id: str, field: str) -> str:
-    prefix = next(k[:-len("-card_id")] for k, v in data.items()
-                  if k.startswith("minion_cards-") and k.endswith("-card_id") and v == card_id)
-    return f"{prefix}-{field}"
+    return row_field(data, "minion_cards", card_id, field)
 
 
 # --- who may enter -----------------------------------------------------------------------------

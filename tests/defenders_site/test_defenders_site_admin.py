@@ -13,6 +13,7 @@ from games.platform.content_models import ShippedLoad
 from defenders.models import (BalanceRun, ContentVersion, DefenderCard, DefendersFaction,
                               MachineCard)
 from defenders.services_content import content_data, shipped_data
+from support.admin_forms import form_data, row_field
 from support.site import eager_celery  # noqa: F401
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
@@ -32,30 +33,8 @@ def designer(client, django_user_model):
     return user
 
 
-def form_data(response) -> dict:
-    """What the browser sends back for the admin page as rendered (inlines included)."""
-    data: dict = {}
-
-    def put(form, prefix=""):
-        for name in form.fields:
-            value = form[name].value()
-            if isinstance(value, bool):
-                if value:
-                    data[f"{prefix}{name}"] = "on"
-            elif value is not None:
-                data[f"{prefix}{name}"] = value
-    put(response.context["adminform"].form)
-    for inline in response.context["inline_admin_formsets"]:
-        put(inline.formset.management_form, f"{inline.formset.prefix}-")
-        for form in inline.formset.forms:
-            put(form, f"{form.prefix}-")
-    return data
-
-
 def defender_field(data: dict, card_id: str, field: str) -> str:
-    prefix = next(k[:-len("-card_id")] for k, v in data.items()
-                  if k.startswith("defenders-") and k.endswith("-card_id") and v == card_id)
-    return f"{prefix}-{field}"
+    return row_field(data, "defenders", card_id, field)
 
 
 def test_the_shipped_content_is_loaded_once_and_versioned(loaded):

@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from admin.test_admin_pages import form_data
+from support.admin_forms import form_data
 from ancients_ai.models import Map
 from support.site import _fresh_state_cache, start_skirmish  # noqa: F401  (fixtures)
 
