@@ -199,7 +199,7 @@ def idle_cost(server: str, port: int, meter: "Meter", games: list, seconds: floa
                               text=True)
     try:
         opened = client.stdout.readline().strip()
-        time.sleep(1.0)  # the opening's own work done
+        time.sleep(5.0)  # the opening's own work done (presence notices, their reads)
         meter.start()
         started = time.perf_counter()
         quiet = client.stdout.readline().strip()

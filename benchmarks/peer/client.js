@@ -208,8 +208,9 @@ async function main() {
   const until = started + plan.duration * 1000;
   await Promise.all(plan.lanes.map((lane, i) => playLane(plan, lane, i, until, out)));
   out.elapsed = (now() - started) / 1000;
-  process.stdout.write(JSON.stringify(out));
-  process.exit(0);
+  // exit only once the pipe has taken it all: node writes to a pipe asynchronously, and an
+  // exit at once cut a long run's result at 64 KiB
+  process.stdout.write(JSON.stringify(out), () => process.exit(0));
 }
 
 main();
