@@ -238,28 +238,46 @@ async def settle(tables: list, logs) -> dict:
     return totals
 
 
-async def close_all(tables: list) -> None:
-    for table in tables:
-        for client in table.clients.values():
-            await client.close()
+class LiveSite:
+    """A redis-server of the test's own and uvicorn servers sharing it and the database,
+    one per entry of `processes` (how many workers it runs), each on its port and log."""
+
+    def __init__(self, tmp_path, database: str, processes: tuple[int, ...]) -> None:
+        self.tmp_path, redis_port = tmp_path, free_port()
+        self.ports = tuple(free_port() for _ in processes)
+        self.redis = redis_server(redis_port, log=tmp_path / "redis.log")
+        self.webs = [web_server(port, database_url=database, processes=n, extra_env=WEB_ENV,
+                                redis_url=f"redis://127.0.0.1:{redis_port}/0",
+                                log=tmp_path / f"web{i}.log")
+                     for i, (port, n) in enumerate(zip(self.ports, processes))]
+        self.tables: list = []
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.redis.start)
+        await asyncio.gather(*[asyncio.to_thread(web.start) for web in self.webs])
+
+    def logs(self) -> str:
+        return "".join((self.tmp_path / f"web{i}.log").read_text()[-3000:]
+                       for i in range(len(self.webs)))
+
+    async def close(self) -> None:
+        for table in self.tables:
+            for client in table.clients.values():
+                await client.close()
+        for web in self.webs:
+            await asyncio.to_thread(web.stop)
+        await asyncio.to_thread(self.redis.stop)
+        await db(connections.close_all)()
 
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_a_web_process_killed_mid_game_loses_and_doubles_no_command(tmp_path):
-    redis_port, ports = free_port(), (free_port(), free_port())
-    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
-    webs = [web_server(port, database_url=database_url(DB), processes=1, extra_env=WEB_ENV,
-                       redis_url=f"redis://127.0.0.1:{redis_port}/0", log=tmp_path / f"web{i}.log")
-            for i, port in enumerate(ports)]
-    tables: list = []
-
-    def logs() -> str:
-        return "".join((tmp_path / f"web{i}.log").read_text()[-2000:] for i in range(2))
-
+    site = LiveSite(tmp_path, database_url(DB), processes=(1, 1))
+    ports, webs = site.ports, site.webs
     try:
-        await asyncio.gather(*[asyncio.to_thread(web.start) for web in webs])
-        tables = await seat_tables(ports, await db(make_people)("webkill"))
+        await site.start()
+        tables = site.tables = await seat_tables(ports, await db(make_people)("webkill"))
         killed: list = []
 
         async def kill(number: int, restart: bool) -> None:
@@ -273,7 +291,7 @@ async def test_a_web_process_killed_mid_game_loses_and_doubles_no_command(tmp_pa
 
         started = time.monotonic()
         await play_with_faults(tables, lambda: kill(0, restart=True), lambda: kill(1, False))
-        totals = await settle(tables, logs)
+        totals = await settle(tables, site.logs)
         reconnects = {seat: [t.clients[seat].reconnects for t in tables] for seat in ("p1", "p2")}
         # p1: to the second process, then back to the first; p2: to the first
         assert all(n >= 2 for n in reconnects["p1"]) and all(n >= 1 for n in reconnects["p2"])
@@ -282,11 +300,7 @@ async def test_a_web_process_killed_mid_game_loses_and_doubles_no_command(tmp_pa
               f"{killed[1]}; {TABLES} tables; {time.monotonic() - started:.1f} s; {totals}; "
               f"reconnects {reconnects}")
     finally:
-        await close_all(tables)
-        for web in webs:
-            await asyncio.to_thread(web.stop)
-        await asyncio.to_thread(redis.stop)
-        await db(connections.close_all)()
+        await site.close()
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/net/tcp"),
@@ -299,22 +313,15 @@ async def test_a_worker_of_the_shipped_two_process_uvicorn_killed_mid_game(tmp_p
     is killed with `kill -9` (read from /proc: which worker accepted which client). Its
     clients reconnect to the same port, the surviving worker (or the one uvicorn starts in
     its place) serves them, and the books must balance as above."""
-    redis_port, port = free_port(), free_port()
-    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
-    web = web_server(port, database_url=database_url(DB), processes=2, extra_env=WEB_ENV,
-                     redis_url=f"redis://127.0.0.1:{redis_port}/0", log=tmp_path / "web.log")
-    tables: list = []
-
-    def logs() -> str:
-        return (tmp_path / "web.log").read_text()[-4000:]
-
+    site = LiveSite(tmp_path, database_url(DB), processes=(2,))
+    port, web = site.ports[0], site.webs[0]
     try:
-        await asyncio.to_thread(web.start)
+        await site.start()
         for _ in range(300):  # the port answers once the first worker listens
             if len(child_pids(web.pid)) == 2:
                 break
             await asyncio.sleep(0.1)
-        tables = await seat_tables((port, port), await db(make_people)("uvworker"))
+        tables = site.tables = await seat_tables((port, port), await db(make_people)("uvworker"))
         killed: dict = {}
 
         async def kill_the_busier_worker():
@@ -331,7 +338,7 @@ async def test_a_worker_of_the_shipped_two_process_uvicorn_killed_mid_game(tmp_p
 
         started = time.monotonic()
         await play_with_faults(tables, kill_the_busier_worker)
-        totals = await settle(tables, logs)
+        totals = await settle(tables, site.logs)
         assert killed["clients"], "the killed worker served none of the clients"
         assert all(c.reconnects >= 1 for c in killed["clients"])
         print(f"\nuvicorn worker killed: kill -9 of worker {killed['pid']} of {killed['workers']} "
@@ -340,10 +347,7 @@ async def test_a_worker_of_the_shipped_two_process_uvicorn_killed_mid_game(tmp_p
               f"tables had their seats on different workers; {time.monotonic() - started:.1f} s; "
               f"{totals}; workers after: {child_pids(web.pid)}")
     finally:
-        await close_all(tables)
-        await asyncio.to_thread(web.stop)
-        await asyncio.to_thread(redis.stop)
-        await db(connections.close_all)()
+        await site.close()
 
 
 # --- PostgreSQL restarted mid-game ---------------------------------------------------------------
@@ -373,19 +377,10 @@ def private_database(django_db_blocker, tmp_path):
 @pytest.mark.asyncio
 async def test_a_postgres_restart_mid_game_loses_and_doubles_no_command(private_database, tmp_path):
     cluster = private_database
-    redis_port, ports = free_port(), (free_port(), free_port())
-    redis = redis_server(redis_port, log=tmp_path / "redis.log").start()
-    webs = [web_server(port, database_url=cluster.url(), processes=1, extra_env=WEB_ENV,
-                       redis_url=f"redis://127.0.0.1:{redis_port}/0", log=tmp_path / f"web{i}.log")
-            for i, port in enumerate(ports)]
-    tables: list = []
-
-    def logs() -> str:
-        return "".join((tmp_path / f"web{i}.log").read_text()[-2000:] for i in range(2))
-
+    site = LiveSite(tmp_path, cluster.url(), processes=(1, 1))
     try:
-        await asyncio.gather(*[asyncio.to_thread(web.start) for web in webs])
-        tables = await seat_tables(ports, await db(make_people)("pgrestart"))
+        await site.start()
+        tables = site.tables = await seat_tables(site.ports, await db(make_people)("pgrestart"))
         down = {}
 
         async def restart_postgres():
@@ -398,16 +393,13 @@ async def test_a_postgres_restart_mid_game_loses_and_doubles_no_command(private_
 
         started = time.monotonic()
         await play_with_faults(tables, restart_postgres)
-        totals = await settle(tables, logs)
-        assert all(web.process.poll() is None for web in webs), "a web process died\n" + logs()
+        totals = await settle(tables, site.logs)
+        assert all(web.process.poll() is None for web in site.webs), \
+            "a web process died\n" + site.logs()
         print(f"\npostgres restarted: pg_ctl stop -m immediate of the private cluster (port "
               f"{cluster.port}) after {down['at_acks']} acks, down {down['seconds']:.1f} s, "
               f"{TABLES} tables; {time.monotonic() - started:.1f} s; {totals}; state reads "
               f"that failed {sum(t.unreadable for t in tables)}; reconnects "
               f"{[c.reconnects for t in tables for c in t.clients.values()]}")
     finally:
-        await close_all(tables)
-        for web in webs:
-            await asyncio.to_thread(web.stop)
-        await asyncio.to_thread(redis.stop)
-        await db(connections.close_all)()
+        await site.close()
