@@ -8,6 +8,7 @@ from defenders.rules.hexes import parse_edge, parse_hex
 from defenders.rules.state import GameState
 from defenders.rules.turns import awaiting
 from defenders.rules_cases_read import hex_counts
+from games.platform.case_checks import outcome_problem
 
 
 def _counts(raw: Any) -> dict:
@@ -52,15 +53,7 @@ def _faction(state: GameState, want: dict) -> Optional[str]:
 
 
 def _outcome(state: GameState, want: Any) -> Optional[str]:
-    got = state.outcome
-    if want == "ongoing":
-        return None if got is None else f"expected the game to go on, it ended {got.to_data()}"
-    if got is None:
-        return f"expected the game to end ({want}), it goes on"
-    if isinstance(want, str):
-        return None if got.result == want else f"expected {want}, got {got.to_data()}"
-    return None if got.to_data() == {**got.to_data(), **want} else \
-        f"expected outcome {want}, got {got.to_data()}"
+    return outcome_problem(None if state.outcome is None else state.outcome.to_data(), want)
 
 
 def _engines(state: GameState, want: list) -> Optional[str]:

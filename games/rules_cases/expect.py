@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Optional
 
+from games.platform.case_checks import outcome_problem
 from games.rules.maps.hooks import public as map_public
 from games.rules.state import GameState
 from games.rules_cases.awoken import AWOKEN_EXPECT
@@ -104,7 +105,7 @@ def check_expect(state: GameState, expect: dict, events_since: list) -> Optional
                         problem = f"prompt.{field}: expected {value!r}, got {data.get(field)!r}"
                         break
         elif key == "outcome":
-            problem = _outcome_mismatch(state, want)
+            problem = outcome_problem(state.outcome, want)
         elif key == "events":
             kinds = [e.kind for e in events_since]
             if not _subsequence(list(want), kinds):
@@ -126,20 +127,3 @@ def check_expect(state: GameState, expect: dict, events_since: list) -> Optional
         if problem:
             return problem
     return None
-
-
-def _outcome_mismatch(state: GameState, want: Any) -> Optional[str]:
-    got = state.outcome
-    if want == "ongoing":
-        return None if got is None else f"outcome: expected ongoing, got {got}"
-    if got is None:
-        return f"outcome: expected {want}, got ongoing"
-    if isinstance(want, dict):
-        for field, value in want.items():
-            if got.get(field) != value:
-                return f"outcome.{field}: expected {value!r}, got {got.get(field)!r}"
-        return None
-    if got.get("result") != want:
-        return f"outcome: expected {want}, got {got.get('result')}"
-    return None
-
