@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence
 
+from defenders.catalogue import ENTRY
 from defenders.rules.events import KINDS
 from defenders.rules.legal import legal_commands
 from defenders.rules.outcome import CAUSES
@@ -25,6 +26,7 @@ from defenders.rules.view import view_for
 from defenders.site import table as tables
 from defenders.site.lobby import DefendersLobby, checked_tier, content, seat_decks
 from defenders.site.table import Table
+from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup, SetupRefused
 from games.platform.registry import register as add
 from games.rules.errors import RuleError
@@ -52,6 +54,7 @@ class DefendersGame(DefendersLobby, GameDefinition):
     order: ClassVar[int] = 70
     renderer: ClassVar[str] = "defenders"
     opponent: ClassVar[str] = MACHINES
+    catalogue: ClassVar[CatalogueEntry] = ENTRY
 
     # --- setting up ------------------------------------------------------------------------
     def first_steps(self, setup: GameSetup) -> FirstSteps:

@@ -3,7 +3,7 @@ declare (`GameDefinition.urls`): the site names no game, so it imports none of t
 views."""
 from django.urls import path
 
-from games import learn_views, replay_views, views
+from games import catalogue_views, learn_views, replay_views, views
 from games.platform import registry
 
 app_name = "games"
@@ -23,7 +23,8 @@ def declared(kind: str) -> list:
 
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", catalogue_views.home, name="home"),
+    path("games/<slug:slug>/", catalogue_views.game_page, name="game_page"),
     path("play/", views.game_list, name="list"),
     path("play/new/", views.game_new, name="new"),
     path("play/<uuid:game_id>/", views.game_board, name="board"),

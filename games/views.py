@@ -1,5 +1,6 @@
-"""Pages of the games app: the landing page, the lobby (starting and joining a game of any
-registered game), the board page and the events feed (replays: `games.replay_views`; The
+"""Pages of the games app: the lobby (starting and joining a game of any
+registered game), the board page and the events feed (the home page and each game's page:
+`games.catalogue_views`; replays: `games.replay_views`; The
 Awoken's campaign pages: `ancients_ai.campaign_views`).
 
 Views stay thin: reads come from `games.selectors`, changes from `games.services`; a
@@ -11,6 +12,7 @@ from typing import Optional
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,13 +24,6 @@ from games import learning, lobby, selectors, services
 from games.forms import join_form_of, lobby_form_of, lobby_modes
 from games.models import Game, Seat
 from games.platform.definition import GameDefinition
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    """The landing page: what the game is and the ways to play it (every registered mode
-    the lobby lists, with its words)."""
-    return render(request, "home.html", {"modes": lobby_modes()})
 
 
 # --- games --------------------------------------------------------------------------------------
@@ -50,15 +45,17 @@ def _lobby_form(request: HttpRequest, posted: Optional[GameDefinition]):
     return form_class(initial=initial, modes=modes)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
     """The lobby: every registered game's modes with their words, and each game's own form
-    (`GameDefinition.lobby_form`); a mode started from its own page is sent there."""
+    (`GameDefinition.lobby_form`); a mode started from its own page is sent there, signed
+    in or not (that page says whether it needs an account), everything else needs one."""
     key = (request.POST or request.GET).get("mode") or ""
     game_def = next((g for g in lobby_modes() if g.key == key), None)
     if game_def is not None and game_def.own_page:
         return redirect(game_def.own_page)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     form = _lobby_form(request, game_def if request.method == "POST" else None)
     if form is not None and form.is_bound and form.is_valid():
         data = dict(form.cleaned_data)

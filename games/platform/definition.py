@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
+from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused  # noqa: F401  (the interface's names)
 from games.rules.errors import RuleError
 
@@ -77,6 +78,9 @@ class GameDefinition(LobbyRules):
     opponent: ClassVar[str] = ""
     opponent_name: ClassVar[str] = ""  # the opponent as game lists name it ("the Ancients")
     uses_campaigns: ClassVar[bool] = False  # games of this mode may belong to a campaign
+    # the game's page in the site's catalogue (games.platform.catalogue); every mode of one
+    # game names the same entry, and a mode without one is listed only in the lobby
+    catalogue: ClassVar[Optional[CatalogueEntry]] = None
 
     # --- seats (counts, bots: `LobbyRules`) -------------------------------------------------
     def teams(self, seats: Sequence[SeatChoice]) -> dict[str, str]:

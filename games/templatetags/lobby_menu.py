@@ -1,6 +1,6 @@
-"""Template words from the games' declarations: the site menu's ways to play (every mode the
-lobby lists, with its title and summary) and a map's title for a stored map name, so no
-page shows a mode's or a map's id."""
+"""Template words from the games' declarations: the site menu's games and ways to play (every
+mode the lobby lists, with its title, summary and where it starts) and a map's title for a
+stored map name, so no page shows a mode's or a map's id."""
 from __future__ import annotations
 
 from django import template
@@ -10,10 +10,34 @@ register = template.Library()
 
 @register.simple_tag
 def ways_to_play() -> list:
-    """The lobby's modes, in its order: key, title and the one sentence saying what it is."""
+    """The lobby's modes, in its order: key, title, the one sentence saying what it is, and
+    where it starts (its own page when it has one: the table companion needs no account)."""
+    from games.catalogue_views import start_url
     from games.forms import lobby_modes
 
-    return [{"key": g.key, "title": g.title, "summary": g.summary} for g in lobby_modes()]
+    return [{"key": g.key, "title": g.title, "summary": g.summary, "url": start_url(g)}
+            for g in lobby_modes()]
+
+
+@register.simple_tag
+def menu_games() -> list:
+    """The menu's games: each catalogue game (name, page, its ways to play), then any mode
+    no catalogue entry claims, under its game's name with no page of its own."""
+    from django.urls import reverse
+
+    from games.forms import lobby_modes
+    from games.platform.catalogue import catalogue
+
+    ways = {w["key"]: w for w in ways_to_play()}
+    games = [{"name": g.entry.name, "slug": g.entry.slug,
+              "url": reverse("games:game_page", kwargs={"slug": g.entry.slug}),
+              "ways": [ways[m.key] for m in g.modes if m.key in ways]} for g in catalogue()]
+    claimed = {w["key"] for g in games for w in g["ways"]}
+    for mode in lobby_modes():
+        if mode.key not in claimed:
+            games.append({"name": mode.game_name or mode.title, "slug": "", "url": "",
+                          "ways": [ways[mode.key]]})
+    return games
 
 
 @register.filter

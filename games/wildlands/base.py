@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
+from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.definition import GameDefinition, GameSetup
 from games.rules import engine
 from games.rules.commands import Command, parse_command
@@ -26,6 +27,33 @@ CARD_EVENTS = ("card_played", "cards_received", "pit_trap_cards_turned")
 # how to play Wildlands and The Awoken, and its guided first game
 RULES_DOCUMENT = Path(__file__).resolve().parent.parent / "content" / "how_to_play.yaml"
 
+# The game's page in the site's catalogue (games.platform.catalogue), shared by every mode.
+CATALOGUE = CatalogueEntry(
+    slug="wildlands",
+    name="Wildlands",
+    tagline="Small bands of heroes cross a ruined land: stand together against the Ancients, "
+            "or race rival factions for their shards.",
+    about=(
+        "Each player leads a band of characters across a map of walls, high ground and "
+        "ruins. Cards are everything: the same hand moves your characters, strikes from afar "
+        "or up close, and answers an enemy's attack, so every card spent is a choice.",
+        "In The Awoken you play together, alone or with a friend: gather crystals while the "
+        "Ancients wake and hunt you, their every move dealt from their own decks by the "
+        "server. Campaigns carry your treasures from one evening to the next, and the table "
+        "companion runs the Ancients for a game played on your own table.",
+        "The competitive ways to play set the factions against each other: a skirmish for "
+        "shards, a war of two teams, or a game in which one player takes the Ancients' side.",
+    ),
+    minutes=(30, 75),
+    weight="Medium: quick turns, tactical choices; hidden starting places in the "
+           "competitive modes",
+    levels="The Awoken: easy, normal or hard; the competitive modes are even",
+    picture="games/wildlands/board-picture.png",
+    picture_alt="A Wildlands board in play: the map's numbered spaces, walls and the "
+                "characters' tokens",
+    order=10,
+)
+
 
 class WildlandsGame(WildlandsLobby, GameDefinition):
     """The shared answers of every Wildlands mode (the lobby's: `games.wildlands.lobby`)."""
@@ -34,6 +62,7 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
     renderer: ClassVar[str] = "wildlands"
     opponent: ClassVar[str] = ANCIENTS_SEAT
     opponent_name: ClassVar[str] = "the Ancients"
+    catalogue: ClassVar[CatalogueEntry] = CATALOGUE
 
     def rules_document(self) -> Path:
         """Wildlands' rules in the project's words, The Awoken first (games/rulebook.py)."""

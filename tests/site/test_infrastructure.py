@@ -28,8 +28,10 @@ def test_home_page_renders(client):
 
     assert response.status_code == 200
     body = response.content.decode()
-    assert "Wildlands" in body
-    for mode in ("Play solo", "Co-op", "Skirmish"):
+    # the house's games, each with its page (the ways to play are in the menu and on them)
+    for name, slug in (("Wildlands", "wildlands"), ("Defenders of the Wild", "defenders")):
+        assert name in body and f'href="/games/{slug}/"' in body
+    for mode in ("Solo (The Awoken)", "Co-op (The Awoken)", "Skirmish"):
         assert mode in body
 
 
