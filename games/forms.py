@@ -54,6 +54,12 @@ class GameForm(forms.Form):
     def game_name(self) -> str:
         return self.modes[0].game_name if self.modes else ""
 
+    @property
+    def bot_room(self) -> dict:
+        """mode -> {player count: most bots}: the lobby's script offers no more bots than
+        the chosen table has room for (the declaration refuses more anyway)."""
+        return {g.key: {n: g.max_bots(n) for n in g.player_counts()} for g in self.modes}
+
 
 class LobbyForm(GameForm):
     """A game that asks only how many play and how many of them are bots."""

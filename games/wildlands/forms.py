@@ -30,12 +30,12 @@ class NewGameForm(GameForm):
     template_name_lobby = "games/wildlands/new_form.html"
 
     players = forms.TypedChoiceField(
-        choices=[(n, f"{n} players") for n in (*SKIRMISH_PLAYERS, 5, 6)], coerce=int,
-        initial=2, required=False,
+        choices=[(n, f"{n} players") for n in (*SKIRMISH_PLAYERS, WAR_WITH_ANCIENTS)],
+        coerce=int, initial=2, required=False,
         help_text="Skirmish: two to four. War for the Crystals: four, as two teams of two "
                   "(p1 and p3 against p2 and p4), or five: three against a team of two in "
-                  "which one seat plays the Ancients faction; six need expansions, so they "
-                  "are refused. For now the site secretly assigns each player's characters "
+                  "which one seat plays the Ancients faction (six would need expansions). "
+                  "For now the site secretly assigns each player's characters "
                   "to their dealt map cards, so play starts as soon as everyone has joined.")
     bots = forms.TypedChoiceField(
         choices=[(0, "No bots: friends only")] + [(n, f"{n} bot opponent{'s' * (n > 1)}")
@@ -117,10 +117,10 @@ class NewGameForm(GameForm):
             self.add_error("map_name", error.message)
 
     def _clean_war_players(self, data: dict) -> None:
-        """A war is four players in two teams, or five with the Ancients; six are refused
-        with the reason; two or three (the skirmish's choices) mean the four of a war."""
+        """A war is four players in two teams, or five with the Ancients (the form offers no
+        six); two or three (the skirmish's choices) mean the four of a war."""
         players = data.get("players")
-        if players not in (5, 6):
+        if players != WAR_WITH_ANCIENTS:
             players = WAR_PLAYERS
         try:
             registry.get("war").seat_count(players)

@@ -1,7 +1,7 @@
 """War for the Crystals on the site: the lobby makes four seats in two teams (p1 and p3
-against p2 and p4), human or bot; six players are refused with their own code (five play
-with the Ancients: test_site_war5.py); bots play their share through the stored steps until
-a team wins."""
+against p2 and p4), human or bot; six players are refused with their own code (and not
+offered by the form; five play with the Ancients: test_site_war5.py); bots play their share
+through the stored steps until a team wins."""
 from __future__ import annotations
 
 import pytest
@@ -48,11 +48,15 @@ def test_six_players_are_refused_with_a_clear_reason(owner, players, code):
 
 
 @pytest.mark.django_db
-def test_the_form_explains_why_six_players_cannot_play_a_war():
+def test_the_form_offers_no_six_player_war_and_refuses_a_forged_one():
+    """Six would need expansions: the form does not offer them (issue 33: a count offered
+    and refused only after "Create game"), and a post naming six is refused on its field."""
+    assert 6 not in [n for n, _ in NewGameForm().fields["players"].choices]
+    assert "expansions" in NewGameForm().fields["players"].help_text
     form = NewGameForm(data={"mode": "war", "players": 6, "faction": "guild",
                              "map_name": map_name(), "difficulty": "normal", "bots": 0})
     assert not form.is_valid()
-    assert "expansions" in str(form.errors["players"])
+    assert "players" in form.errors
     form = NewGameForm(data={"mode": "war", "players": 2, "faction": "guild",
                              "map_name": map_name(), "difficulty": "normal", "bots": 3})
     assert form.is_valid(), form.errors
