@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from games.learning import book_of
 from games.platform.catalogue import CatalogueGame, catalogue, find
 from games.platform.definition import GameDefinition
-
-# The pages issue 33's "how to play" adds for a game, by URL name, each reversed with the
-# game's catalogue slug (`key`): linked from the game's page once they exist on the site.
-LEARN_PAGES = (("games:rules", "Read the rules"), ("games:guide", "Play a guided first game"))
 
 
 def start_url(mode: GameDefinition) -> str:
@@ -29,13 +26,16 @@ def start_url(mode: GameDefinition) -> str:
 
 
 def learn_links(game: CatalogueGame) -> list[dict]:
-    """The game's rules page and guided first game, those the site has."""
-    links = []
-    for name, label in LEARN_PAGES:
-        try:
-            links.append({"url": reverse(name, kwargs={"key": game.entry.slug}), "label": label})
-        except NoReverseMatch:
-            continue
+    """The game's rules page and guided first game (games/learning.py), those it has: a
+    game's rules document is found through its declaration (`rules_document`)."""
+    book = next((b for b in map(book_of, game.modes) if b is not None), None)
+    if book is None:
+        return []
+    links = [{"url": reverse("games:rules", args=[book.key]), "label": "How to play",
+              "role": "rules"}]
+    if book.guide:
+        links.append({"url": reverse("games:guided", args=[book.key]),
+                      "label": "Play a guided first game", "role": "guided"})
     return links
 
 
