@@ -183,6 +183,8 @@ def test_each_games_picture_is_a_screenshot_of_its_real_board(people):
     page = people(viewport=(1280, 800), user=host)
     for slug, game in (("wildlands", coop), ("defenders", defenders)):
         made = board_shot(page, game.id, f"board-picture-{slug}")
+        # the house's pages name the game played, never another house's game
+        expect(page).to_have_title(re.compile(rf"^{re.escape(game.mode_title)} [0-9a-f]{{8}} — Wild Table$"))
         picture = find(slug).entry.picture
         if os.environ.get("WILDLANDS_CATALOGUE_PICTURES"):
             target = next(p for p in (ROOT / "games" / "static", ROOT / slug / "static")
