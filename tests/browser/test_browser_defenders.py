@@ -119,7 +119,11 @@ def click_first_target_hex(page) -> None:
     key = page.evaluate(f"[...{APP}.defenders.board.targets.hexes][0]")
     assert key, "no hex is offered"
     before = version(page)
-    page.click(f'.dw-target-ring[data-hex="{key}"]', force=True)
+    ring = f'.dw-target-ring[data-hex="{key}"]'
+    # in sight as a person would bring it (a zoomed phone board is taller than the space above
+    # the hand, which stays at the foot of the screen)
+    page.locator(ring).evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'center'})")
+    page.click(ring, force=True)
     until_moved_on(page, before)
 
 

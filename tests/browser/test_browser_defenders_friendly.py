@@ -220,3 +220,66 @@ def test_the_reveal_names_a_partners_defender_in_full(people):
     pick_first_card(b)
     expect(b.locator("[data-role=log]")).to_contain_text(f"{full} for dw_ann")
     assert a.js_errors == [] and b.js_errors == []
+
+
+def test_the_board_on_a_phone_reads_and_zooms(people):
+    ada = make_user("dw_small")
+    game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
+                     second_deck="coven:morrow", seed=13)
+    page = people((390, 844), user=ada)
+    start_solo(page, game.id, motion="full")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # every mark the board draws is at least 11 px on the screen
+    sizes = page.evaluate("""() => {
+      const marks = ".dw-mech, .dw-camp, .dw-organizer, .dw-toxic, .dw-pollution circle, .dw-breach, "
+        + ".dw-engine-number, .dw-factory-number, .dw-mech-count, .dw-organizer-letter, .dw-direction";
+      return [...document.querySelectorAll(marks)].map((n) => {
+        const box = n.getBoundingClientRect();
+        const font = n.tagName === "text" ? parseFloat(getComputedStyle(n).fontSize) * n.getScreenCTM().a : null;
+        return {cls: n.getAttribute("class") || n.parentNode.getAttribute("class"), w: box.width, h: box.height, font};
+      });
+    }""")
+    kinds = {s["cls"] for s in sizes}
+    for kind in ("dw-mech-count", "dw-engine-number", "dw-organizer-letter", "dw-factory-number core"):
+        assert kind in kinds, kinds
+    small = [s for s in sizes if (s["font"] if s["font"] is not None else min(s["w"], s["h"])) < 11]
+    assert not small, small[:8]
+
+    # the habitats' colours told in a legend; the Council and the Coven told apart
+    legend = page.locator("[data-role=habitat-legend]")
+    expect(legend).to_be_visible()
+    for habitat in ("forest", "plains", "marsh", "mountain"):
+        expect(legend).to_contain_text(habitat)
+    letters = {f: page.locator(f".dw-organizer[data-organizer={f}] text").text_content() for f in ("council", "coven")}
+    assert letters["council"] != letters["coven"], letters
+
+    # the map zooms out to the whole board and back in
+    zoom = page.locator("[data-role=dw-zoom]")
+    expect(zoom).to_be_visible()
+    wide = page.locator(".dw-map").bounding_box()["width"]
+    zoom.click()
+    page.wait_for_function(f"() => document.querySelector('.dw-map').getBoundingClientRect().width < {wide}")
+    page.evaluate("window.scrollTo(0, 0)")
+    docs_shot(page, "defenders-board-phone-whole")
+    zoom.click()
+    page.wait_for_function(f"() => document.querySelector('.dw-map').getBoundingClientRect().width >= {wide - 1}")
+    frame = page.evaluate("(() => { const f = document.querySelector('[data-role=map]'); return [f.scrollLeft, f.scrollWidth - f.clientWidth]; })()")
+    assert abs(frame[0] - frame[1] / 2) <= 2, frame  # zoomed in on the machine core
+    legend.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    docs_shot(page, "defenders-board-phone-zoomed")
+
+    # the hand's abilities can be read
+    ability = page.locator("[data-role=hand] .dw-card-ability").first
+    expect(ability).to_be_visible()
+    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-role=hand] .dw-card-ability')).fontSize)") >= 11
+
+    # the machines' caption stays clear of the site's header
+    page.evaluate("document.querySelector('[data-role=caption]').hidden = false;"
+                  "document.querySelector('[data-role=caption]').textContent = 'The machines draw an Engines card.'")
+    page.evaluate("window.scrollTo(0, 0)")
+    header = page.locator(".site-header").bounding_box()
+    caption = page.locator("[data-role=caption]").bounding_box()
+    assert caption["y"] >= header["y"] + header["height"], (caption, header)
+    page.evaluate("document.querySelector('[data-role=caption]').hidden = true")
+    assert page.js_errors == []

@@ -113,7 +113,7 @@ export class BoardSvg {
       if (faction) {
         line.dataset.breach = faction;
         const m = { x: (ends[0].x + ends[1].x) / 2, y: (ends[0].y + ends[1].y) / 2 };
-        svg("circle", { cx: round(m.x), cy: round(m.y), r: 4.5, class: "dw-breach", fill: (FACTIONS[faction] || {}).colour || "#fff", "data-breach": edgeKey(e) }, g);
+        svg("circle", { cx: round(m.x), cy: round(m.y), r: 5, class: "dw-breach", fill: (FACTIONS[faction] || {}).colour || "#fff", "data-breach": edgeKey(e) }, g);
       }
     }
     board.engines.forEach((engine, i) => {
@@ -186,7 +186,7 @@ export class BoardSvg {
         const info = FACTIONS[f.id] || {};
         const t = svg("g", { class: "dw-organizer", "data-organizer": f.id, "data-hex": key }, g);
         svg("circle", { cx: round(c.x + dx), cy: round(c.y + dy), r: 8.5, fill: info.colour || "#ccc" }, t);
-        text(t, c.x + dx, c.y + dy + 3.5, (info.short || f.id)[0].toUpperCase(), "dw-organizer-letter");
+        text(t, c.x + dx, c.y + dy + 3.5, info.mark || f.id[0].toUpperCase(), "dw-organizer-letter");
         svg("title", {}, t).textContent = `${info.name || f.id}'s organizer`;
       });
     }

@@ -14,6 +14,7 @@ import { clickCommand, commandLabel, sortLegal } from "./commands.js";
 import { describe, isMachineEvent, logClass } from "./sentences.js";
 import { banner, handOffModel, idleWords, missWords, organizeWords, outcomeWords } from "./turns.js";
 import { markPlaces } from "./places.js";
+import { habitatLegend, zoomButton } from "./legend.js";
 import { Names } from "./words.js";
 
 /** Pauses after one event drawn: a machine step that changes the board (its caption must be
@@ -47,6 +48,7 @@ export class DefendersRenderer {
     this.board = new BoardSvg($("[data-role=map]"), {
       onHex: (hex) => this.click("hex", hex), onEdge: (edge) => this.click("edge", edge), onMiss: (hex) => this.miss(hex),
     });
+    this.addMapTools($(".board-area"), $("[data-role=map]"));
     this.panels = new DefendersPanels(this, $("[data-role=side]"));
     this.hand = new DefendersHand($("[data-role=hand]"));
     this.intentHost = $("[data-role=intent]");
@@ -57,6 +59,19 @@ export class DefendersRenderer {
     this.shown = null; // the board as drawn while an update's events are played
     this.parts = { defenders: this };
     this.watchPlaces(root, [$("[data-role=log]"), $("[data-role=sentences]"), $("[data-role=caption]")]);
+  }
+
+  /** The habitats' legend under the map, and on a phone the zoom (zoomed in at first: the
+   * whole board on a phone's width draws its marks too small to read). */
+  addMapTools(area, frame) {
+    if (!area || typeof document === "undefined") return;
+    const tools = area.querySelector(".board-tools");
+    const legend = habitatLegend();
+    if (tools) tools.prepend(legend);
+    else area.append(legend);
+    const phone = typeof matchMedia === "function" && matchMedia("(max-width: 600px)").matches;
+    this.zoom = zoomButton(area, frame, { zoomed: phone });
+    area.append(this.zoom);
   }
 
   /** The places the log and the caption name light their hex or edge when pointed at (a
@@ -113,6 +128,7 @@ export class DefendersRenderer {
     this.root.dataset.round = String(view.turn.round);
     this.board.draw(boardOf(view));
     this.board.clearFlash();
+    if (this.zoom) this.zoom.centre(); // a zoomed phone's board on its core, until moved
     if (this.hands) this.renderHands(view);
   }
 

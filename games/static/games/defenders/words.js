@@ -4,11 +4,12 @@
 // beside its events (`cards`), and falls back on a card's id only when neither came.
 import { Spots, edgeWords, placeWords } from "./places.js";
 
+/** `mark`: the letters on a faction's organizer (the Council and the Coven both begin with C). */
 export const FACTIONS = {
-  order: { name: "The Order", short: "Order", colour: "#3f8a4a", habitat: "forest", item: "maps" },
-  council: { name: "The Council", short: "Council", colour: "#d49a2a", habitat: "plains", item: "bread" },
-  coven: { name: "The Coven", short: "Coven", colour: "#4a7fc4", habitat: "marsh", item: "potions" },
-  sect: { name: "The Sect", short: "Sect", colour: "#9a5fb8", habitat: "mountain", item: "rockets" },
+  order: { name: "The Order", short: "Order", mark: "O", colour: "#3f8a4a", habitat: "forest", item: "maps" },
+  council: { name: "The Council", short: "Council", mark: "Cn", colour: "#d49a2a", habitat: "plains", item: "bread" },
+  coven: { name: "The Coven", short: "Coven", mark: "Cv", colour: "#4a7fc4", habitat: "marsh", item: "potions" },
+  sect: { name: "The Sect", short: "Sect", mark: "S", colour: "#9a5fb8", habitat: "mountain", item: "rockets" },
 };
 
 export const HABITATS = {
