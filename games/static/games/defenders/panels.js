@@ -87,7 +87,6 @@ export class DefendersPanels {
     });
     panel.append(h("div.player-head", {},
       h("span.player-name", { text: `${names.faction(f.id)} · ${names.seatCap(f.seat)}` }),
-      h("span.dw-home", { text: `home: ${names.habitat(f.habitat)}` }),
       t.first && t.first === f.seat ? h("span.dw-first", { dataset: { role: "first-player" }, title: "Holds the first player marker: takes the first turn of the round", text: "★ first" }) : null));
     if (f.exited) {
       panel.append(h("p.muted", { text: "Has left the game." }));
@@ -103,8 +102,8 @@ export class DefendersPanels {
         h("span.dw-label", { text: "Items" }),
         items.map(([item, gained]) => h(`span.dw-item${gained ? ".gained" : ""}`, { title: gained ? `${item}: ready to use` : `${item}: not gained yet`, text: item })))));
     panel.append(this.track(v, f));
-    panel.append(h("p.dw-counts", {
-      text: `${plural(f.camps_left, "camp")} to build · ${plural(f.breaches_left, "breach marker")} · deck ${f.deck_size} · hand ${entry.hand_size ?? 0}${mine ? " (below)" : ""}`,
+    panel.append(h("p.dw-counts", { // the home habitat here, not in the head: a head on one line keeps both factions of a player alone in sight
+      text: `home: ${names.habitat(f.habitat)} · ${plural(f.camps_left, "camp")} to build · ${plural(f.breaches_left, "breach marker")} · deck ${f.deck_size} · hand ${entry.hand_size ?? 0}${mine ? " (below)" : ""}`,
     }));
     return panel;
   }
