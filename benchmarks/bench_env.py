@@ -182,6 +182,51 @@ def services_cpu_seconds(*names: str) -> float:
     return sum(_own_cpu_seconds(pid) for name in names for pid in service_pids(name))
 
 
+def database_backends(database_url: str) -> list[int]:
+    """The PostgreSQL backends connected to that database now: on a shared machine, the
+    part of PostgreSQL's work that is this benchmark's (`services_cpu_seconds("postgres")`
+    counts every database's)."""
+    import psycopg
+    from urllib.parse import urlparse
+
+    parts = urlparse(database_url)
+    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
+                         password=parts.password, dbname="postgres", autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
+                            [parts.path.lstrip("/")]).fetchall()
+    return [pid for (pid,) in rows]
+
+
+def redis_pid_on_port(port: int) -> int:
+    """The redis-server serving that port on this machine (0 if none is found)."""
+    for pid in service_pids("redis-server"):
+        try:
+            if f":{port}" in Path(f"/proc/{pid}/cmdline").read_text():
+                return pid
+        except OSError:
+            pass
+    return 0
+
+
+class OwnServicesMeter:
+    """CPU seconds of the PostgreSQL backends on one database and of one (private) Redis
+    between `start()` and `stop()`: a backend that appears meanwhile counts from zero, one
+    that ends meanwhile is lost (the site keeps its connections, so few do)."""
+
+    def __init__(self, database_url: str, redis_pid: int) -> None:
+        self.database_url, self.redis_pid = database_url, redis_pid
+
+    def start(self) -> None:
+        self.redis0 = _own_cpu_seconds(self.redis_pid)
+        self.pg0 = {pid: _own_cpu_seconds(pid) for pid in database_backends(self.database_url)}
+
+    def stop(self) -> dict:
+        redis = _own_cpu_seconds(self.redis_pid) - self.redis0
+        pg = sum(_own_cpu_seconds(pid) - self.pg0.get(pid, 0.0)
+                 for pid in database_backends(self.database_url))
+        return {"postgres": pg, "redis": redis}
+
+
 def cpu_ticks() -> tuple[int, int]:
     """(all CPU time, time stolen by the hypervisor), in ticks since boot (/proc/stat)."""
     fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]

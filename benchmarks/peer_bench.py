@@ -43,7 +43,7 @@ from urllib.parse import urlparse, urlunparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_env import _own_cpu_seconds, cpu_seconds, percentile  # noqa: E402
+from benchmarks.bench_env import OwnServicesMeter, cpu_seconds, percentile  # noqa: E402
 from benchmarks.live_site import (  # noqa: E402
     Service, bench_main, free_port, redis_server, table_people, web_server)
 
@@ -64,39 +64,21 @@ def bgio_database(site_database: str) -> str:
     return url
 
 
-def backends(database_url: str) -> list[int]:
-    """The PostgreSQL backends connected to that database now (other than ours)."""
-    import psycopg
-
-    parts = urlparse(database_url)
-    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
-                         password=parts.password, dbname="postgres", autocommit=True) as conn:
-        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
-                            [parts.path.lstrip("/")]).fetchall()
-    return [pid for (pid,) in rows]
-
-
 class Meter:
     """CPU seconds of a server's processes, its database's backends and a Redis, between
     `start()` and `stop()`."""
 
     def __init__(self, server_pid: int, database_url: str, redis_pid: int) -> None:
-        self.server_pid, self.database_url, self.redis_pid = server_pid, database_url, redis_pid
-
-    def _read(self, pids) -> dict:
-        return {pid: _own_cpu_seconds(pid) for pid in pids}
+        self.server_pid = server_pid
+        self.services = OwnServicesMeter(database_url, redis_pid)
 
     def start(self) -> None:
         self.server0 = cpu_seconds(self.server_pid)
-        self.redis0 = _own_cpu_seconds(self.redis_pid)
-        self.pg0 = self._read(backends(self.database_url))
+        self.services.start()
 
     def stop(self) -> dict:
         server = cpu_seconds(self.server_pid) - self.server0
-        redis = _own_cpu_seconds(self.redis_pid) - self.redis0
-        pg_now = self._read(backends(self.database_url))
-        pg = sum(value - self.pg0.get(pid, 0.0) for pid, value in pg_now.items())
-        return {"server": server, "postgres": pg, "redis": redis}
+        return {"server": server, **self.services.stop()}
 
 
 # --- games on each server -------------------------------------------------------------------
