@@ -84,6 +84,11 @@ def test_hexes_are_named_in_words_lit_when_pointed_at(people):
     expect(page.locator(f'.dw-pointed[data-hex="{key}"]')).to_have_count(1)
     page.mouse.move(5, 5)
     expect(page.locator(".dw-pointed")).to_have_count(0)
+    place.click()  # a tap (no hover on a phone) lights it until the next click elsewhere
+    page.mouse.move(5, 5)
+    expect(page.locator(f'.dw-pointed[data-hex="{key}"]')).to_have_count(1)
+    page.locator(".status-bar").click()
+    expect(page.locator(".dw-pointed")).to_have_count(0)
 
     # a click on a hex that is not lit says why nothing happens
     page.click(f'.dw-hex[data-hex="{unlit_hex(page)}"]', force=True)

@@ -95,9 +95,16 @@ export class DefendersRenderer {
       this.board.point(found ? found.spot : null);
     };
     root.addEventListener("pointerover", (ev) => { const f = spotOf(ev.target); if (f) show(f); });
-    root.addEventListener("pointerout", (ev) => { if (spotOf(ev.target)) show(null); });
+    // a finger has no hover: a tap (a click) keeps the place lit until the next one elsewhere
+    let pinned = null;
+    root.addEventListener("pointerout", (ev) => { if (spotOf(ev.target)) show(pinned); });
+    root.addEventListener("click", (ev) => {
+      const f = spotOf(ev.target);
+      pinned = f;
+      if (f || root.querySelector(".dw-place.pointed")) show(f);
+    });
     root.addEventListener("focusin", (ev) => { const f = spotOf(ev.target); if (f) show(f); });
-    root.addEventListener("focusout", (ev) => { if (spotOf(ev.target)) show(null); });
+    root.addEventListener("focusout", (ev) => { if (spotOf(ev.target)) show(pinned); });
   }
 
   /** Cut one line's text into plain words and places (once per text). */
