@@ -24,7 +24,8 @@ from defenders.rules.setup import TIERS
 from defenders.services_balance import BalanceRefused, balance_start
 from defenders.services_content import content_commit
 from games.platform import charts
-from games.platform.content_admin import CheckedContentAdmin, FrozenVersionAdmin, RowErrorInline
+from games.platform.content_admin import (BalanceRunAdmin, CheckedContentAdmin, FrozenVersionAdmin,
+                                          RowErrorInline)
 
 
 class CheckedDefendersAdmin(CheckedContentAdmin):
@@ -147,7 +148,7 @@ class ContentVersionAdmin(FrozenVersionAdmin):
 
 
 @admin.register(BalanceRun)
-class BalanceRunAdmin(admin.ModelAdmin):
+class DefendersBalanceRunAdmin(BalanceRunAdmin):
     list_display = ("pk", "version", "players", "tier", "games", "status", "win_rate",
                     "created")
     list_filter = ("status", "players", "tier")
@@ -155,21 +156,8 @@ class BalanceRunAdmin(admin.ModelAdmin):
                        "status", "figures", "seconds", "error", "created", "finished")
     fields = readonly_fields
 
-    def has_add_permission(self, request):
-        return False
-
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    @admin.display(description="win rate")
-    def win_rate(self, obj):
-        if not obj.results:
-            return "—"
-        r = obj.results
-        return f"{r['win_rate']:.1%} ({r['ci_low']:.1%}–{r['ci_high']:.1%})"
 
     @admin.display(description="figures")
     def figures(self, obj):

@@ -3,30 +3,25 @@ scenario's previous versions."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpResponseRedirect, JsonResponse
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from games.platform.content_admin import BalanceRunAdmin, win_rate_words
 
 from ancients_ai import charts, selectors
 from ancients_ai.models import SimulationRun
 
 
 @admin.register(SimulationRun)
-class SimulationRunAdmin(admin.ModelAdmin):
+class SimulationRunAdmin(BalanceRunAdmin):
     list_display = ("pk", "version", "games", "status", "progress_text", "win_rate", "base_seed",
                     "map_name", "created")
     list_filter = ("status", "version__scenario", "map_name", "bot")
     search_fields = ("version__scenario__slug", "version__scenario__title")
     list_select_related = ("version__scenario",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="progress")
     def progress_text(self, obj):
@@ -37,27 +32,15 @@ class SimulationRunAdmin(admin.ModelAdmin):
         if not obj.results:
             return "—"
         url = reverse("admin:ancients_ai_simulationrun_results", args=[obj.pk])
-        return format_html('<a href="{}">{} ({}–{})</a>', url, f"{obj.results['win_rate']:.1%}",
-                           f"{obj.results['ci_low']:.1%}", f"{obj.results['ci_high']:.1%}")
+        return format_html('<a href="{}">{}</a>', url, win_rate_words(obj.results))
 
     def get_urls(self):
-        own = [
-            path("<int:pk>/results/", self.admin_site.admin_view(self.results_view),
-                 name="ancients_ai_simulationrun_results"),
-            path("<int:pk>/progress/", self.admin_site.admin_view(self.progress_view),
-                 name="ancients_ai_simulationrun_progress"),
-        ]
-        return own + super().get_urls()
+        return [path("<int:pk>/results/", self.admin_site.admin_view(self.results_view),
+                     name="ancients_ai_simulationrun_results"), *super().get_urls()]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         return HttpResponseRedirect(reverse("admin:ancients_ai_simulationrun_results",
                                             args=[object_id]))
-
-    def progress_view(self, request, pk):
-        progress = selectors.simulation_progress(pk)
-        if progress is None:
-            return JsonResponse({"error": "no such run"}, status=404)
-        return JsonResponse(progress)
 
     def results_view(self, request, pk):
         run = get_object_or_404(SimulationRun.objects.select_related("version__scenario"), pk=pk)

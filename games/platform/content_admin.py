@@ -6,7 +6,8 @@ Saving writes the rows, then asks the game to check and commit the whole item
 `ContentError`) rolls everything back and the same form is shown again with the
 validator's message at the top and on the row it names ("Minion card magus_m07: 'houndd'
 is not a minion type of this scenario"). A game subclasses `CheckedContentAdmin` once with
-its own `commit`; its inlines mix in `RowErrorInline` and say which item a row is.
+its own `commit`; its inlines mix in `RowErrorInline` and say which item a row is. A
+game's versions are shown by `FrozenVersionAdmin` and its balance runs by `BalanceRunAdmin`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.http import JsonResponse
+from django.urls import path
 from django.utils.html import format_html
 
 from games.content.common import ContentError
@@ -153,3 +156,37 @@ class FrozenVersionAdmin(admin.ModelAdmin):
     def as_yaml(self, obj):
         return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>",
                            to_yaml(obj.data))
+
+
+class BalanceRunAdmin(admin.ModelAdmin):
+    """A game's balance runs (`BalanceRunBase`): started from the game's own page, never
+    added or changed here; each with its win rate, and its progress as JSON at
+    `<pk>/progress/` (URL name `<app>_<model>_progress`) for a page that follows a run."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="win rate")
+    def win_rate(self, obj):
+        return win_rate_words(obj.results)
+
+    def get_urls(self):
+        opts = self.model._meta
+        return [path("<int:pk>/progress/", self.admin_site.admin_view(self.progress_view),
+                     name=f"{opts.app_label}_{opts.model_name}_progress"), *super().get_urls()]
+
+    def progress_view(self, request, pk):
+        run = self.model.objects.filter(pk=pk).first()
+        if run is None:
+            return JsonResponse({"error": "no such run"}, status=404)
+        return JsonResponse(run.progress)
+
+
+def win_rate_words(results: Optional[dict]) -> str:
+    """"41.0% (37.9%–44.2%)": a run's win rate with its interval, or a dash before figures."""
+    if not results:
+        return "—"
+    return f"{results['win_rate']:.1%} ({results['ci_low']:.1%}–{results['ci_high']:.1%})"

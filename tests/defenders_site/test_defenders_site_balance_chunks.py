@@ -1,13 +1,14 @@
 """A Defenders balance run is played as The Awoken's are, in chunks on the workers (the
 platform's `balance_runs`): every chunk is a task recorded once, the run adds up to exactly
-the figures of the same seeds played in one process, and a run queued as one task under the
-old task name still plays."""
+the figures of the same seeds played in one process, a run queued as one task under the
+old task name still plays, and its progress is read from the admin as a page would."""
 from __future__ import annotations
 
 import io
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from defenders import services_balance
 from defenders.models import BalanceChunk, BalanceRun, ContentVersion
@@ -62,3 +63,14 @@ def test_a_run_queued_as_one_task_under_the_old_name_still_plays(version):
     run.refresh_from_db()
     assert run.status == BalanceRun.Status.DONE and run.chunks.count() == 3
     assert {k: v for k, v in run.results.items() if k != "seconds"} == one_process(version, 9, 7)
+
+
+def test_a_run_s_progress_is_read_as_the_awoken_s_is(version, admin_client):
+    run = BalanceRun.objects.create(version=version, players=2, tier="base", games=7,
+                                    base_seed=9, chunk_size=3)
+    services_balance.balance_play(run_id=run.pk)
+    answer = admin_client.get(reverse("admin:defenders_balancerun_progress", args=[run.pk]))
+    assert answer.json() == {"run": run.pk, "status": "done", "games_done": 7, "games": 7,
+                             "chunks_done": 3, "chunks_total": 3, "error": ""}
+    missing = admin_client.get(reverse("admin:defenders_balancerun_progress", args=[run.pk + 1]))
+    assert missing.status_code == 404
