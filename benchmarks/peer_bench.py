@@ -66,19 +66,33 @@ def bgio_database(site_database: str) -> str:
 
 class Meter:
     """CPU seconds of a server's processes, its database's backends and a Redis, between
-    `start()` and `stop()`."""
+    `start()` and `stop()`; and a count no load changes, the commands the Redis ran.
+    (PostgreSQL's transaction counts were tried too: its backends publish them up to ten
+    seconds late, so they could not be read per phase.)"""
 
-    def __init__(self, server_pid: int, database_url: str, redis_pid: int) -> None:
-        self.server_pid = server_pid
+    def __init__(self, server_pid: int, database_url: str, redis_pid: int,
+                 redis_port: int) -> None:
+        self.server_pid, self.database_url, self.redis_port = server_pid, database_url, redis_port
         self.services = OwnServicesMeter(database_url, redis_pid)
+
+    def counts(self) -> dict:
+        import redis
+
+        stats = redis.Redis(host="127.0.0.1", port=self.redis_port).info("commandstats")
+        return {"redis_commands": sum(v["calls"] for k, v in stats.items()
+                                      if k != "cmdstat_info")}
 
     def start(self) -> None:
         self.server0 = cpu_seconds(self.server_pid)
         self.services.start()
+        self.counts0 = self.counts()
 
     def stop(self) -> dict:
         server = cpu_seconds(self.server_pid) - self.server0
-        return {"server": server, **self.services.stop()}
+        cpu = {"server": server, **self.services.stop()}
+        after = self.counts()
+        self.last_counts = {k: after[k] - self.counts0[k] for k in after}
+        return cpu
 
 
 # --- games on each server -------------------------------------------------------------------
@@ -205,6 +219,7 @@ async def phase(name: str, server: str, port: int, meter: Meter, lanes_plan, arg
     result = await asyncio.to_thread(run_client, plan)
     cpu = meter.stop()
     result["cpu"] = cpu
+    result["counts"] = meter.last_counts
     result["load"] = os.getloadavg()[0]
     return result
 
@@ -214,7 +229,11 @@ def summary(server: str, flat: dict, paced: dict, connect: dict, problems: list[
     cpu = flat["cpu"]
     total = sum(cpu.values())
     per_open = sum(connect["cpu"].values()) / max(1, connect["games_opened"])
+    opened = max(1, connect["games_opened"])
+    counts = {k: (v - connect["counts"][k] / opened * flat["games_opened"]) / max(1, acked)
+              for k, v in flat["counts"].items()}
     return {
+        "counts": counts,
         "server": server, "rate": acked / flat["elapsed"],
         "cpu_ms": total / max(1, acked) * 1000,
         "open_ms": per_open * 1000,
@@ -257,6 +276,10 @@ def print_table(rows: list[dict]) -> None:
               f"{site['paced'][0] / bgio['paced'][0]:.2f}x / "
               f"{site['paced'][1] / bgio['paced'][1]:.2f}x | | | |")
     for r in rows:
+        if r["server"].startswith("this site"):
+            print(f"{r['server']}: a move (the opening taken apart) is "
+                  f"{r['counts']['redis_commands']:.2f} Redis commands")
+    for r in rows:
         if r["errors"]:
             print(f"{r['server']} errors: {r['errors']}")
     print("When each answers: this site acknowledges a move after its transaction committed; "
@@ -287,8 +310,8 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
         await asyncio.to_thread(redis.start)
         await asyncio.to_thread(site.start)
         await asyncio.to_thread(bgio.start)
-        meters = {"site": Meter(site.pid, database_url, redis.pid),
-                  "bgio": Meter(bgio.pid, bgio_url, redis.pid)}
+        meters = {"site": Meter(site.pid, database_url, redis.pid, redis_port),
+                  "bgio": Meter(bgio.pid, bgio_url, redis.pid, redis_port)}
         print(f"Race to 21, two people; flat out {args.lanes} games at a time, paced "
               f"{args.paced_lanes} games one move every {args.period:g} s each; "
               f"{args.duration:g} s a phase; {args.rounds} round(s), the servers in turn")
@@ -364,7 +387,7 @@ def merged(results: list[dict]) -> dict:
     """The rounds of one phase as one run."""
     out = {"acked": [], "answer_ms": [], "other_ms": [], "last_other_ms": [], "errors": {},
            "elapsed": 0.0, "cpu": {"server": 0.0, "postgres": 0.0, "redis": 0.0}, "load": 0.0,
-           "games_opened": 0}
+           "games_opened": 0, "counts": {"redis_commands": 0}}
     for r in results:
         for key in ("acked", "answer_ms", "other_ms", "last_other_ms"):
             out[key] += r[key]
@@ -372,6 +395,8 @@ def merged(results: list[dict]) -> dict:
             out["errors"][key] = out["errors"].get(key, 0) + value
         out["elapsed"] += r["elapsed"]
         out["games_opened"] += r["games_opened"]
+        for key in out["counts"]:
+            out["counts"][key] += r.get("counts", {}).get(key, 0)
         for key in out["cpu"]:
             out["cpu"][key] += r["cpu"][key]
         out["load"] = max(out["load"], r["load"])
