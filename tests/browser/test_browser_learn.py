@@ -130,13 +130,19 @@ def test_the_defenders_board_has_a_rules_panel_and_marks_that_explain_themselves
     expect(page.locator("[data-role=how-to-play]")).to_have_attribute("href", "/games/defenders/rules/")
 
     # the phase follows the game: the starting camps placed, the panel speaks of the pick
+    panel.locator("summary").click()  # closed: it lies over the board when open
     for _ in range(2):
         key = page.evaluate(f"[...{APP}.defenders.board.targets.hexes][0]")
         before = version(page)
         page.click(f'.dw-target-ring[data-hex="{key}"]', force=True)
         until_moved_on(page, before)
+    expect(panel.locator("summary")).to_contain_text("now: Picking defenders")
+    panel.locator("summary").click()
     expect(panel.locator("[data-role=rules-phase]")).to_have_attribute("data-phase", "organize")
     expect(panel.locator("[data-role=rules-phase]")).to_contain_text("Picking defenders")
+
+    docs_shot(page, "learn-defenders-panel")
+    panel.locator("summary").click()
 
     # every kind of mark on this board carries its words in its title
     for mark, words in [("mech", "Destroy one for one support"), ("engine", "leaving a wall"),
@@ -151,7 +157,7 @@ def test_the_defenders_board_has_a_rules_panel_and_marks_that_explain_themselves
     expect(note).to_be_visible()
     expect(note).to_contain_text("A mech")
     expect(note).to_contain_text("Destroy one for one support")
-    docs_shot(page, "learn-defenders-panel")
+    docs_shot(page, "learn-defenders-mark")
     note.locator(".mark-note-close").click()
     expect(note).to_be_hidden()
     assert page.js_errors == []
@@ -175,6 +181,7 @@ def test_the_awoken_board_has_a_rules_panel_and_marks_that_explain_themselves(pe
                         ("ancient", "knocking out every Ancient"), ("object", "ancient crystal"),
                         ("wall", "nobody moves or sees"), ("cover", "ranged attack")]:
         expect(page.locator(f'[data-role=map] [data-mark="{mark}"] > title').first).to_contain_text(words)
+    panel.locator("summary").click()  # closed again: opened, it lies over the board
     page.locator('[data-role=map] [data-mark="minion"]').first.dispatch_event("click")
     note = page.locator("[data-role=mark-note]")
     expect(note).to_contain_text("A minion")
@@ -195,6 +202,9 @@ def test_the_awoken_board_has_a_rules_panel_and_marks_that_explain_themselves(pe
     assert seen_ancients
     wait_idle(page, timeout=30_000)
     expect(panel.locator("[data-role=rules-phase]")).to_have_attribute("data-phase", "play")
+    page.keyboard.press("Escape")  # the minion's note goes
+    panel.locator("summary").click()
+    expect(panel.locator("[data-role=rules-phase]")).to_be_visible()
     docs_shot(page, "learn-awoken-panel")
     assert page.js_errors == []
 

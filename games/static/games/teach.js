@@ -20,12 +20,13 @@ export function startTeaching(app, root) {
   const data = readLearn();
   const parts = learningFor(root.dataset.renderer || "");
   if (!data || !data.rules || !parts) return null;
-  const side = root.querySelector("aside.side") || root;
-  const panel = new RulesPanel(side, data.rules, parts.phaseOf);
+  // under the map, beside the animations setting: opened, it lies over the board, so the
+  // side column keeps its room for the players' panels
+  const tools = root.querySelector(".board-tools") || root;
+  const panel = new RulesPanel(tools, data.rules, parts.phaseOf);
   const map = root.querySelector("[data-role=map]");
   const notes = map ? new MarkNotes(map, root.querySelector(".board-area") || root, { selectors: parts.marks, marks: data.rules.marks }) : null;
-  const tools = root.querySelector(".board-tools");
-  if (tools && data.rules.address) { // the whole rules, from the board, in a tab of their own
+  if (data.rules.address) { // the whole rules, from the board, in a tab of their own
     tools.prepend(h("a.btn.chip", { href: data.rules.address, target: "_blank", rel: "noopener", dataset: { role: "how-to-play" }, text: "How to play" }));
   }
   const guide = data.guide ? new GuideBox(root, data.guide, parts.points) : null;

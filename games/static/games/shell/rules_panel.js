@@ -5,12 +5,12 @@ import { h } from "./dom.js";
 import { panelModel } from "./learn_model.js";
 
 export class RulesPanel {
-  /** `host`: where the panel goes (the side column, before the log). */
+  /** `host`: where the panel goes (first in the row of tools under the map). */
   constructor(host, rules, phaseOf) {
     this.rules = rules;
     this.phaseOf = phaseOf;
     this.body = h("div.rules-panel-body");
-    this.node = h("details.panel.rules-panel", { dataset: { role: "rules-panel" } },
+    this.node = h("details.rules-panel", { dataset: { role: "rules-panel" } },
       h("summary", {}, h("span.rules-panel-title", { text: "Rules" }), h("span.rules-panel-phase")),
       this.body);
     host.prepend(this.node);

@@ -16,7 +16,8 @@ export const MARKS = {
   ancient: ".token.ancient",
   object: ".token.object.face-down",
   crystal: ".token.crystal",
-  trap: ".token.object.pit_trap, .token.object.explosive_trap, .token.object.stasis_trap",
+  // a revealed trap acts and leaves; a stasis trap stays under the character it holds
+  trap: ".token.object.pit_trap, .token.object.explosive_trap, .token.object.stasis_trap, .token.character.ensnared",
   shard: ".token.shard",
   high: ".cell.high",
   cover: ".core.cover",
