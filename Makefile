@@ -48,9 +48,9 @@ $(NODE_STAMP): package-lock.json
 # motion, replay and socket logic with node's own test runner (tests/js).
 jstest: $(NODE_STAMP)
 	npx --no-install eslint
-	node --test tests/js/
+	node --import ./tests/js/static_folders.mjs --test tests/js/
 
-# mypy over the pure cores, games/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).
+# mypy over the pure cores, wildlands/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy
 

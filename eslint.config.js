@@ -13,11 +13,12 @@ export default [
     },
   },
   {
-    files: ["games/static/**/*.js"],
+    files: ["games/static/**/*.js", "wildlands/static/**/*.js", "defenders/static/**/*.js",
+            "ancients_ai/static/games/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["ancients_ai/static/**/*.js"],
+    files: ["ancients_ai/static/ancients_ai/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {
@@ -25,7 +26,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: { ...globals.node } },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

@@ -5,7 +5,7 @@ figures measured on workers equal figures measured in one process. Game i of a r
 played from `game_seed(base_seed, i)`, whoever plays it and whenever; the figures every
 game's runs share (`games.platform.balance_figures`) get the Awoken's crystal rounds added.
 
-A game is `games.simulation.play` on a state built by `new_awoken` from the exact scenario
+A game is `wildlands.simulation.play` on a state built by `new_awoken` from the exact scenario
 (a checked `Scenario`, e.g. one admin version), board, factions and treasures given, with
 the chosen bot in every seat. Crystals "taken in round r" are the claims the bots made
 while the round counter read r.
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from games.bots import make_bot
+from wildlands.bots import make_bot
 from games.platform import balance_figures
 from games.platform.balance_figures import game_seed
-from games.rules.errors import RuleError
-from games.simulation import DEFAULT_MAX_COMMANDS, GameRecord, SimulationError, bot_seed, play
+from wildlands.rules.errors import RuleError
+from wildlands.simulation import DEFAULT_MAX_COMMANDS, GameRecord, SimulationError, bot_seed, play
 
 from ancients_ai.engine.setup import new_awoken
 

@@ -21,7 +21,7 @@ from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.lobby import HARD_ANCIENT_HEALTH
 from games import selectors, services
 from games.models import Campaign, Game
-from games.wildlands.forms import CampaignForm, JoinCampaignForm
+from wildlands.forms import CampaignForm, JoinCampaignForm
 
 
 # --- campaigns ----------------------------------------------------------------------------------

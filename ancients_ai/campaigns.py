@@ -11,8 +11,8 @@ from django.db import transaction
 
 from ancients_ai.companion import companion_create
 from games.lobby import check_map, game_create, refusals
-from games.wildlands.forms import campaign_mode
-from games.wildlands.lobby import check_faction_and_colour
+from wildlands.forms import campaign_mode
+from wildlands.lobby import check_faction_and_colour
 from games.models import Campaign, Difficulty, Game, Seat
 from games.platform import registry
 from games.services import ServiceError

@@ -23,12 +23,12 @@ from django.utils import timezone
 from ancients_ai.engine.companion import seat_for, table_choices
 from ancients_ai.scenarios import scenario_ids_in_order
 from games import lobby, open_games, selectors, services
-from games.board_data import board_svg_data
+from wildlands.board_data import board_svg_data
 from games.models import TOKEN_SHAPE, Campaign, Difficulty, Game, Seat, new_token
-from games.rules.commands import parse_command
-from games.rules.view import view_for
+from wildlands.rules.commands import parse_command
+from wildlands.rules.view import view_for
 from games.services import ServiceError
-from games.wildlands.lobby import check_faction_and_colour
+from wildlands.lobby import check_faction_and_colour
 
 COMPANION = "companion"  # this mode's key (`ancients_ai.modes.CompanionGame`)
 

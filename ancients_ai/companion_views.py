@@ -22,7 +22,7 @@ from ancients_ai import scenarios as awoken_scenarios
 from games import selectors
 from games.consumers import MAX_NUMBER
 from games.models import Difficulty
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 from games.services import ServiceError
 from wildlands_site import rate_limit
 

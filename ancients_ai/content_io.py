@@ -1,7 +1,7 @@
 """Rows <-> content data: the one mapping between the admin's models and the YAML format.
 
 `*_to_data` builds, from an item's rows, exactly the plain data its YAML file holds
-(ancients_ai/content/SCHEMA.md, games/content/maps, games/content/factions), key order
+(ancients_ai/content/SCHEMA.md, wildlands/content/maps, wildlands/content/factions), key order
 included, so the one validator checks what a designer edited and an export reads like a
 shipped file. `write_*` does the reverse for data that has already been checked. Digests and
 YAML files in and out are the platform's (`games.platform.content_files`).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform.content_files import to_yaml
 
 from ancients_ai.content_fragments import (

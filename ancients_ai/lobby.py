@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Optional, Sequence
 
 from ancients_ai.scenarios import available_scenarios, scenario_ids_in_order
 from games.platform.lobby_rules import refuse
-from games.wildlands.lobby import WildlandsLobby
+from wildlands.lobby import WildlandsLobby
 
 # what a hard game adds to each Ancient's health (the campaign rules page says so too)
 HARD_ANCIENT_HEALTH = 2

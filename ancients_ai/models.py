@@ -39,7 +39,7 @@ class Map(ContentItem):
                               "e.g. 1-2, 1-8, 2-3. Every other shared boundary is a wall.")
     features = models.TextField(
         blank=True, help_text="Optional: the map's own rules as YAML primitives, e.g. "
-                              "players: [2] (see games/rules/map_features.py).")
+                              "players: [2] (see wildlands/rules/map_features.py).")
 
     class Meta:
         ordering = ["name"]

@@ -25,9 +25,9 @@ from ancients_ai.lobby import (HARD_ANCIENT_HEALTH, AwokenLobby, CompanionLobby,
                                SoloLobby)
 from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
-from games.rules.errors import RuleError
-from games.rules.state import GameState
-from games.wildlands.base import WildlandsGame, load_board, load_factions
+from wildlands.rules.errors import RuleError
+from wildlands.rules.state import GameState
+from wildlands.base import WildlandsGame, load_board, load_factions
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.content.common import ContentError, read_yaml
+from games.platform.content_common import ContentError, read_yaml
 
 from ancients_ai import content_io
 from ancients_ai.models import (Faction, Map, Scenario, ScenarioVersion, SimulationRun,
@@ -20,7 +20,7 @@ def map_choices() -> list[tuple[str, str]]:
     rows = list(Map.objects.exclude(digest="").values_list("name", "title"))
     if rows:
         return rows
-    from games.content.maps import load_map, map_names
+    from wildlands.content.maps import load_map, map_names
 
     return [(name, load_map(name).title or name) for name in map_names()]
 
@@ -29,7 +29,7 @@ def faction_choices() -> list[tuple[str, str]]:
     rows = list(Faction.objects.exclude(digest="").values_list("faction_id", "name"))
     if rows:
         return rows
-    from games.content.factions import faction_ids, load_faction
+    from wildlands.content.factions import faction_ids, load_faction
 
     return [(fid, load_faction(fid).name) for fid in faction_ids()]
 
@@ -42,7 +42,7 @@ def map_data(name: str) -> dict:
     row = Map.objects.filter(name=name).first()
     if row is not None:
         return content_io.map_to_data(row)
-    from games.content.maps import MAPS_DIR, map_names
+    from wildlands.content.maps import MAPS_DIR, map_names
 
     if name not in map_names():
         raise ContentError("maps", f"map {name!r}", "no such map")
@@ -53,7 +53,7 @@ def faction_data(faction_id: str) -> dict:
     row = Faction.objects.filter(faction_id=faction_id).first()
     if row is not None:
         return content_io.faction_to_data(row)
-    from games.content.factions import FACTIONS_DIR, faction_ids
+    from wildlands.content.factions import FACTIONS_DIR, faction_ids
 
     if faction_id not in faction_ids():
         raise ContentError("factions", f"faction {faction_id!r}", "no such faction")
@@ -72,7 +72,7 @@ def faction_colour(faction_id: str) -> str:
     row = Faction.objects.filter(faction_id=faction_id).values_list("colour", flat=True).first()
     if row:
         return row
-    from games.content.factions import load_faction
+    from wildlands.content.factions import load_faction
 
     return load_faction(faction_id).colour
 

@@ -32,10 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ancients_ai.engine.scenarios import scenario_ids  # noqa: E402
-from games.rules.commands import parse_command  # noqa: E402
-from games.rules.engine import advance, apply  # noqa: E402
-from games.rules.frames import has_deferred_work  # noqa: E402
-from games.simulation import new_game, play_awoken, rare_collections  # noqa: E402
+from wildlands.rules.commands import parse_command  # noqa: E402
+from wildlands.rules.engine import advance, apply  # noqa: E402
+from wildlands.rules.frames import has_deferred_work  # noqa: E402
+from wildlands.simulation import new_game, play_awoken, rare_collections  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 200
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.content.common import read_yaml  # noqa: E402
-from games.content.maps import MAPS_DIR, map_names  # noqa: E402
-from games.rules import line_of_sight as board_module  # noqa: E402
-from games.rules.board import _build  # noqa: E402  (uncached build, on purpose)
+from games.platform.content_common import read_yaml  # noqa: E402
+from wildlands.content.maps import MAPS_DIR, map_names  # noqa: E402
+from wildlands.rules import line_of_sight as board_module  # noqa: E402
+from wildlands.rules.board import _build  # noqa: E402  (uncached build, on purpose)
 
 clock = time.process_time
 

@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules.engine import advance, apply  # noqa: E402
-from games.rules.frames import has_deferred_work  # noqa: E402
-from games.rules.legal import legal_commands  # noqa: E402
-from games.simulation import (available_maps, load_board, new_game, play_awoken,  # noqa: E402
+from wildlands.rules.engine import advance, apply  # noqa: E402
+from wildlands.rules.frames import has_deferred_work  # noqa: E402
+from wildlands.rules.legal import legal_commands  # noqa: E402
+from wildlands.simulation import (available_maps, load_board, new_game, play_awoken,  # noqa: E402
                               play_skirmish)
 
 TARGET_COMMANDS_PER_SECOND = 20_000

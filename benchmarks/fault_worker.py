@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _pause_first_turn(marker: str, pause: float) -> None:
-    from games.rules import engine
+    from wildlands.rules import engine
 
     real = engine.advance
     fired = []

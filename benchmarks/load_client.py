@@ -1,7 +1,7 @@
 """A seat's client for load runs: plays from what the server tells it, and times each move.
 
 A browser never holds the full game (hands, decks and face-down objects are secret), so a
-load client cannot run `games.bots` (which read the whole state). It plays the way a person
+load client cannot run `wildlands.bots` (which read the whole state). It plays the way a person
 with the board page does: from its own seat's view and the `legal` list the server puts in
 the updates for the seat that may act. Its policy is seeded: mostly a random legal action,
 the turn's end one time in five when something else is possible.

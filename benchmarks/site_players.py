@@ -1,11 +1,11 @@
 """Bots that play real site games: the pure part shared by the fault tests, the hidden
 information audit and the site benchmarks.
 
-The site differs from `games.simulation` in two ways that matter here: a skirmish's secret
+The site differs from `wildlands.simulation` in two ways that matter here: a skirmish's secret
 assignments are made by the server when the last seat is taken, and The Awoken defers the
 Ancients' turn to a worker (`defer_ancients`), so the players wait while
 `frames.has_deferred_work` holds. `TablePlayers.next_command` answers "who sends what now"
-for a state read from the site, the way `games.simulation.play` does for headless games:
+for a state read from the site, the way `wildlands.simulation.play` does for headless games:
 a prompt's seat answers; otherwise the actor acts; in The Awoken's shared turn each seat
 plays until it would end the turn and the last one to be done ends it for everyone.
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from games.bots import make_bot
-from games.rules.frames import has_deferred_work
-from games.rules.legal import legal_commands
-from games.rules.state import GameState
+from wildlands.bots import make_bot
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.legal import legal_commands
+from wildlands.rules.state import GameState
 
 
 def as_data(command) -> dict:

@@ -65,14 +65,14 @@ def known_row(**known: Any):
 
 
 def skirmish_step() -> Callable[[], Any]:
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
     from games.pipeline.commands import short_way_step
     from games.platform import registry
-    from games.rules import engine
-    from games.rules.rng import Rng, seed_state
-    from games.rules.setup import auto_assignment
-    from games.rules.wrath.setup import new_skirmish_or_wrath
+    from wildlands.rules import engine
+    from wildlands.rules.rng import Rng, seed_state
+    from wildlands.rules.setup import auto_assignment
+    from wildlands.rules.wrath.setup import new_skirmish_or_wrath
     from support.site import scripted_command
 
     class Holder:
@@ -97,13 +97,13 @@ def ancients_step() -> Callable[[], Any]:
     from ancients_ai.engine.scenarios import scenario_ids
     from ancients_ai.engine.setup import new_awoken
     from ancients_ai.modes import COOP_OPTIONS
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
     from games.pipeline.steps import Step, build_step
     from games.platform import registry
-    from games.rules import engine
-    from games.rules.frames import has_deferred_work
-    from games.rules.legal import legal_commands
+    from wildlands.rules import engine
+    from wildlands.rules.frames import has_deferred_work
+    from wildlands.rules.legal import legal_commands
 
     state = new_awoken(board=load_map("dungeon"),
                        factions=[load_faction("guild"), load_faction("gnomads")],

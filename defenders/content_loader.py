@@ -9,7 +9,7 @@ import functools
 from pathlib import Path
 
 from defenders.rules.content import FACTIONS, Content, build_content
-from games.content.common import read_yaml
+from games.platform.content_common import read_yaml
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 

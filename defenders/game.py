@@ -29,8 +29,8 @@ from defenders.site.table import Table
 from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup, SetupRefused
 from games.platform.registry import register as add
-from games.rules.errors import RuleError
-from games.rules.rng import Rng, seed_state
+from wildlands.rules.errors import RuleError
+from wildlands.rules.rng import Rng, seed_state
 
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`
 # how to play, in the project's words, and the guided first game (games/rulebook.py)

@@ -14,7 +14,7 @@ from defenders.models import BalanceChunk, BalanceRun, ContentVersion
 from defenders.rules.setup import TIERS
 from defenders.services_content import version_content
 from defenders.simulate import play_game
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform import balance_figures, balance_runs
 
 MAX_GAMES = 5_000

@@ -20,7 +20,7 @@ from defenders.content_loader import CONTENT_DIR
 from defenders.models import (BoardContent, ContentVersion, DefenderCard, DefendersFaction,
                               MachineCard, Machines, Organizer)
 from defenders.rules.content import FACTIONS, Content, build_content
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform import content_files
 from games.platform.content_models import ShippedLoad
 

@@ -8,7 +8,7 @@ import random
 from typing import Optional
 
 from games.models import Campaign, Game
-from games.rules.state import GameState
+from wildlands.rules.state import GameState
 
 
 def campaign_record_result(*, game: Game, state: GameState) -> Campaign:

@@ -158,7 +158,7 @@ class Seat(models.Model):
                              on_delete=models.PROTECT, related_name="seats")
     faction = models.CharField(max_length=64, blank=True)
     colour = models.CharField(max_length=32, blank=True)
-    # The built-in player ("greedy", "awoken": `games.bots.make_bot`) that plays this seat,
+    # The built-in player ("greedy", "awoken": `wildlands.bots.make_bot`) that plays this seat,
     # blank for a person's seat. A bot's seat never has a user, so no socket can open for it
     # (`games.bot_seats` plays it from the server).
     bot = models.CharField(max_length=16, blank=True)

@@ -16,8 +16,8 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.content.factions import faction_ids, load_faction
-from games.content.maps import load_map, map_names
+from wildlands.content.factions import faction_ids, load_faction
+from wildlands.content.maps import load_map, map_names
 from games.models import Campaign, Game, GameEvent, Seat
 from games.pipeline import states, updates
 from games.pipeline.updates import HIDDEN, event_for_seat, events_for_seat  # noqa: F401

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "games",
+    "wildlands",
     "ancients_ai",
     "accounts",
     "defenders",

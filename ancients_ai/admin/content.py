@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform.content_admin import CheckedContentAdmin, RowErrorInline, describe
 
 from ancients_ai import content_io
@@ -69,7 +69,7 @@ class MapAdmin(AwokenContentAdmin):
         """The map as the board page draws it (saved content; an invalid map shows why)."""
         if obj is None or obj.pk is None:
             return "Save the map to see it."
-        from games.board_svg import board_svg
+        from wildlands.board_svg import board_svg
 
         try:
             board = content_services.map_checked(content_io.map_to_data(obj),

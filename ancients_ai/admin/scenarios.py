@@ -12,7 +12,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform.content_admin import (FrozenVersionAdmin, RowErrorInline, describe,
                                           shorten)
 

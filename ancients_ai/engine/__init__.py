@@ -1,10 +1,10 @@
 """The Awoken: the co-operative mode in which the server plays the Ancients from card decks.
 
-Pure Python on top of `games.rules` (no Django, no I/O, no module-level `random`).
+Pure Python on top of `wildlands.rules` (no Django, no I/O, no module-level `random`).
 Importing it changes nothing in the core: `register()` plugs the mode in, called once by the
 ancients_ai app's `ready()` (the site, workers, management commands, tests) and by the pure
-callers that start an Awoken game without Django (`games.simulation.new_game`,
-`games.rules_cases`' Awoken positions).
+callers that start an Awoken game without Django (`wildlands.simulation.new_game`,
+`wildlands.rules_cases`' Awoken positions).
 
 | module | what it holds |
 | --- | --- |
@@ -33,11 +33,11 @@ callers that start an Awoken game without Django (`games.simulation.new_game`,
 """
 from __future__ import annotations
 
-from games.rules.events import register_event_kinds
-from games.rules.frames import register_frame_handler
-from games.rules.legal import register_legal_hook
-from games.rules.modes import register_mode
-from games.rules.serialize import EXTENSIONS
+from wildlands.rules.events import register_event_kinds
+from wildlands.rules.frames import register_frame_handler
+from wildlands.rules.legal import register_legal_hook
+from wildlands.rules.modes import register_mode
+from wildlands.rules.serialize import EXTENSIONS
 
 from ancients_ai.engine import ancients_turn, legal, monster_actions, outcome, state, steps, track
 from ancients_ai.engine.event_kinds import AWOKEN_EVENT_KINDS

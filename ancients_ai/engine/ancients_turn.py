@@ -23,12 +23,12 @@ When the last card is done the players' shared turn begins (round + 1).
 """
 from __future__ import annotations
 
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import ask, push
-from games.rules.state import GameState
-from games.rules.turns import can_interrupt
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import ask, push
+from wildlands.rules.state import GameState
+from wildlands.rules.turns import can_interrupt
 
 from ancients_ai.engine import decks
 from ancients_ai.engine.frames import AncientsTurnFrame, CardFrame

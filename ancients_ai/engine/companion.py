@@ -5,7 +5,7 @@ People at a table hold their own cards, so the site cannot know a hand. In a com
 
 * the players' actions are *declared*, not paid: `move`, `fly`, `rally`, the attacks,
   `claim`, `reveal_object`, `use_treasure` and the answers `defend` / `interrupt` carry
-  `cards: []` and the core skips every card check (`games.rules.cards.table_pays`); the
+  `cards: []` and the core skips every card check (`wildlands.rules.cards.table_pays`); the
   geometry still holds (adjacency, line of sight, range), since that is what the site is
   good at checking. `draw_two` is refused: the table draws its own cards.
 * the players hold no cards in the state (`strip_hands`), so the end-of-turn draw does
@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from games.rules.cards import table_pays
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.state import Character, GameState, Monster
+from wildlands.rules.cards import table_pays
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine.outcome import check_outcome
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.rules.events import EventLog
-from games.rules.rng import Rng
-from games.rules.state import GameState
+from wildlands.rules.events import EventLog
+from wildlands.rules.rng import Rng
+from wildlands.rules.state import GameState
 
 from ancients_ai.engine.state import ScenarioInPlay
 

@@ -1,5 +1,5 @@
 """The Awoken's own event kinds, all seen by everyone; `ancients_ai.engine.register()` adds
-them to the core's registry (`games.rules.events.EVENT_KINDS`) beside the core's own.
+them to the core's registry (`wildlands.rules.events.EVENT_KINDS`) beside the core's own.
 """
 
 AWOKEN_EVENT_KINDS = (

@@ -1,4 +1,4 @@
-"""The shapes of the Awoken's frames (see `games.rules.frames`): one TypedDict per kind.
+"""The shapes of the Awoken's frames (see `wildlands.rules.frames`): one TypedDict per kind.
 
 Kept in one module rather than beside each handler because the handlers push each other's
 frames (a card pushes monster actions, a track space pushes steps), and the shapes must not
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.rules.state import Frame
+from wildlands.rules.state import Frame
 
 
 class AncientsTurnFrame(Frame):

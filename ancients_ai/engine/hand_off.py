@@ -18,10 +18,10 @@ interrupter is done, and the Ancients go on.
 """
 from __future__ import annotations
 
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.state import GameState
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.state import GameState
 
 
 def still_playing(state: GameState) -> list:

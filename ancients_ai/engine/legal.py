@@ -24,10 +24,10 @@ gets it.
 """
 from __future__ import annotations
 
-from games.rules.commands import parse_command
-from games.rules.errors import RuleError
-from games.rules.legal import claim_card_sets
-from games.rules.state import GameState
+from wildlands.rules.commands import parse_command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import claim_card_sets
+from wildlands.rules.state import GameState
 
 from ancients_ai.engine.treasures import _check, check_timing, defending
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.rules.combat import start_attack
-from games.rules.events import EventLog
-from games.rules.frames import push
-from games.rules.state import GameState, Monster
+from wildlands.rules.combat import start_attack
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import push
+from wildlands.rules.state import GameState, Monster
 
 from ancients_ai.engine import targeting as tg
 from ancients_ai.engine.frames import MonsterFrame, StepsFrame

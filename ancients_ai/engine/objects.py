@@ -21,14 +21,14 @@ wild card shows no icon, so it does not count); alone, it is free.
 """
 from __future__ import annotations
 
-from games.rules.cards import table_pays, take_cards
-from games.rules.combat import acting_character, deal_damage, start_attack
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import resolve
-from games.rules.rng import Rng
-from games.rules.state import Character, GameState
+from wildlands.rules.cards import table_pays, take_cards
+from wildlands.rules.combat import acting_character, deal_damage, start_attack
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import resolve
+from wildlands.rules.rng import Rng
+from wildlands.rules.state import Character, GameState
 
 from ancients_ai.engine import decks
 from ancients_ai.engine.outcome import check_outcome

@@ -4,17 +4,17 @@ Won: the party carries `crystals_to_win` ancient crystals (five), or every Ancie
 knocked out (never while an immortal one, the Automaton, is in play). Lost: a shard reaches
 the end of its event track, or every character of one faction is knocked out. Losses are
 checked first, so a blow that ends both ways at once loses. `state.outcome` is an
-`Outcome` (`games.rules.outcome`): won by crystals or ancients, lost by track (with the
+`Outcome` (`wildlands.rules.outcome`): won by crystals or ancients, lost by track (with the
 scenario) or wiped_out (with the player).
 """
 from __future__ import annotations
 
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import ask, push
-from games.rules.outcome import Cause, Outcome, Result
-from games.rules.state import Character, GameState, end_game
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import ask, push
+from wildlands.rules.outcome import Cause, Outcome, Result
+from wildlands.rules.state import Character, GameState, end_game
 
 from ancients_ai.engine.frames import CrystalsFrame
 

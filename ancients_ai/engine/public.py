@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from games.rules.state import GameState
+from wildlands.rules.state import GameState
 
 from ancients_ai.engine.frames import CardFrame
 from ancients_ai.engine.outcome import carried_crystals

@@ -2,8 +2,8 @@
 reaction may prevent that kind of damage (the card is discarded either way)."""
 from __future__ import annotations
 
-from games.rules.events import EventLog
-from games.rules.state import GameState, Monster
+from wildlands.rules.events import EventLog
+from wildlands.rules.state import GameState, Monster
 
 from ancients_ai.engine.decks import draw_ancient_card, draw_minion_card
 

@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from typing import cast
 
-from games.rules.cards import declared, discard_cards, draw_up_to_limit, pay_wild_card
-from games.rules.claims import pay_three_of_a_kind
-from games.rules.combat import acting_character
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import resolve
-from games.rules.maps.hooks import scored
-from games.rules.modes import ModeRules
-from games.rules.state import Character, GameState, Monster
+from wildlands.rules.cards import declared, discard_cards, draw_up_to_limit, pay_wild_card
+from wildlands.rules.claims import pay_three_of_a_kind
+from wildlands.rules.combat import acting_character
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import resolve
+from wildlands.rules.maps.hooks import scored
+from wildlands.rules.modes import ModeRules
+from wildlands.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import (ancients_turn, companion, hand_off, objects, outcome, treasures,
                                 undo)

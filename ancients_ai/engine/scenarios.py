@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.content.common import ContentError, read_yaml
+from games.platform.content_common import ContentError, read_yaml
 
 from ancients_ai.engine import vocabulary as vocab
 from ancients_ai.engine.state import (OBJECT_KINDS, AncientCard, MinionCard, ScenarioRules,

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from games.rules.board import Board
-from games.rules.cards import draw
-from games.rules.events import EventLog
-from games.rules.maps.features import allows
-from games.rules.maps.numbers import map_cards
-from games.rules.rng import Rng, seed_state
-from games.rules.state import Catalog, Character, GameState, Monster, Player, Turn
+from wildlands.rules.board import Board
+from wildlands.rules.cards import draw
+from wildlands.rules.events import EventLog
+from wildlands.rules.maps.features import allows
+from wildlands.rules.maps.numbers import map_cards
+from wildlands.rules.rng import Rng, seed_state
+from wildlands.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
 from ancients_ai.engine.companion import companion_options, strip_hands
 from ancients_ai.engine.decks import draw_map_card, draw_treasure

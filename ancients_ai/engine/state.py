@@ -6,7 +6,7 @@ effects, special actions, treasure texts) is held in frozen `ScenarioRules` and
 positions, objects) is copied by `clone()`, which `apply` calls once per command, so it
 copies lists and small objects only, never the definitions.
 
-Minions and Ancients are not here: they are `games.rules.state.Monster`s in
+Minions and Ancients are not here: they are `wildlands.rules.state.Monster`s in
 `state.monsters` (kind "minion" or "ancient", `scenario` = the scenario number).
 """
 from __future__ import annotations

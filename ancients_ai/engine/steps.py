@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional
 
-from games.rules.combat import start_attack
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import ask
-from games.rules.maps.entry import enter
-from games.rules.state import Character, GameState, Monster
+from wildlands.rules.combat import start_attack
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import ask
+from wildlands.rules.maps.entry import enter
+from wildlands.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine import decks
 from ancients_ai.engine import targeting as tg

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from games.rules.events import EventLog
-from games.rules.state import GameState, Monster
+from wildlands.rules.events import EventLog
+from wildlands.rules.state import GameState, Monster
 
 from ancients_ai.engine.decks import draw_map_card
 from ancients_ai.engine.state import ScenarioInPlay

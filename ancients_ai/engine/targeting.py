@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from games.rules.rng import Rng
-from games.rules.state import Character, GameState, Monster
+from wildlands.rules.rng import Rng
+from wildlands.rules.state import Character, GameState, Monster
 
 FAR = 1 << 20  # stands in for "no path" when sorting
 

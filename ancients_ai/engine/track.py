@@ -3,9 +3,9 @@ space it reaches may hold an effect (a list of steps, run by `steps.py`). Reachi
 space loses the game (`outcome.check_outcome`)."""
 from __future__ import annotations
 
-from games.rules.events import EventLog
-from games.rules.frames import push
-from games.rules.state import GameState
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import push
+from wildlands.rules.state import GameState
 
 from ancients_ai.engine.frames import AdvanceFrame
 from ancients_ai.engine.monster_actions import ancients_deferred, push_steps

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from typing import cast
 
-from games.rules.cards import draw_up_to_limit
-from games.rules.combat import AttackFrame, acting_character, start_attack
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import EventLog
-from games.rules.frames import resolve
-from games.rules.maps.entry import enter
-from games.rules.state import Character, GameState, Monster
+from wildlands.rules.cards import draw_up_to_limit
+from wildlands.rules.combat import AttackFrame, acting_character, start_attack
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import EventLog
+from wildlands.rules.frames import resolve
+from wildlands.rules.maps.entry import enter
+from wildlands.rules.state import Character, GameState, Monster
 
 from ancients_ai.engine.state import TreasureDef
 

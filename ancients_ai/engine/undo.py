@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.commands import Command
-from games.rules.errors import RuleError
-from games.rules.events import Event, EventLog
-from games.rules.state import GameState
+from wildlands.rules.commands import Command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.events import Event, EventLog
+from wildlands.rules.state import GameState
 
 from ancients_ai.engine import hand_off
 

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='map',
             name='features',
-            field=models.TextField(blank=True, help_text="Optional: the map's own rules as YAML primitives, e.g. players: [2] (see games/rules/map_features.py)."),
+            field=models.TextField(blank=True, help_text="Optional: the map's own rules as YAML primitives, e.g. players: [2] (see wildlands/rules/map_features.py)."),
         ),
     ]

@@ -17,7 +17,7 @@ from typing import Any, Optional
 from django.db import transaction
 from django.db.models import F
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform import content_files
 from games.platform.content_models import ShippedLoad
 
@@ -53,7 +53,7 @@ def scenario_checked(data: Any, source: str, *, slug: Optional[str] = None):
 
 def map_checked(data: Any, source: str):
     """A map's data checked as `load_map` checks a shipped file; returns the Board."""
-    from games.rules.board import board_from_data
+    from wildlands.rules.board import board_from_data
 
     if not isinstance(data, dict):
         raise ContentError(source, "", "must be a mapping with name, title, bounds, spaces and open")
@@ -72,7 +72,7 @@ def map_checked(data: Any, source: str):
 def faction_checked(data: Any, source: str):
     """A faction checked as a shipped file, and its ids against the other factions."""
     from ancients_ai.models import ActionCard, FactionCharacter
-    from games.content.factions import faction_from_data
+    from wildlands.content.factions import faction_from_data
 
     if not isinstance(data, dict):
         raise ContentError(source, "", "a faction holds one mapping (id, name, colour, "
@@ -275,8 +275,8 @@ class LoadLine:
 def shipped_files() -> list[tuple[str, str, Path]]:
     """(kind, key, path) of every shipped content file, in the order they load."""
     from ancients_ai.engine.scenarios import SCENARIOS_DIR, TREASURES_FILE, scenario_ids
-    from games.content.factions import FACTIONS_DIR, faction_ids
-    from games.content.maps import MAPS_DIR, map_names
+    from wildlands.content.factions import FACTIONS_DIR, faction_ids
+    from wildlands.content.maps import MAPS_DIR, map_names
 
     files = [("map", name, MAPS_DIR / f"{name}.yaml") for name in map_names()]
     files += [("faction", fid, FACTIONS_DIR / f"{fid}.yaml") for fid in faction_ids()]

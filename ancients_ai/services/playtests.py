@@ -22,7 +22,7 @@ def _board(map_name: str):
 
 
 def _faction(faction_id: str):
-    from games.content.factions import faction_from_data
+    from wildlands.content.factions import faction_from_data
 
     return faction_from_data(selectors.faction_data(faction_id), source=f"faction {faction_id}")
 
@@ -47,7 +47,7 @@ def playtest_create(*, user, version: ScenarioVersion, map_name: str = "dungeon"
     """
     from ancients_ai.engine.setup import new_awoken
     from games.models import Game, Seat
-    from games.rules.serialize import state_to_data
+    from wildlands.rules.serialize import state_to_data
     from ancients_ai.modes import SOLO_OPTIONS
 
     scenario = balance_scenario(version)

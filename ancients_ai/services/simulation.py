@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from django.db import transaction
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform import balance_runs
 
 from ancients_ai import balance, selectors
@@ -66,7 +66,7 @@ def simulation_setup_data(*, map_name: str, factions: Sequence[str]) -> dict:
 
 def balance_setup(run: SimulationRun) -> balance.BalanceSetup:
     """The run's setup as engine objects (built once per process and run)."""
-    from games.content.factions import faction_from_data
+    from wildlands.content.factions import faction_from_data
 
     def build():
         versions = [run.version]
@@ -97,7 +97,7 @@ def simulation_start(*, version: ScenarioVersion, games: int = DEFAULT_GAMES,
 
     :raises SimulationRefused: a setting out of range, or content that cannot be played.
     """
-    from games.bots import bot_factories
+    from wildlands.bots import bot_factories
 
     if not 1 <= int(games) <= MAX_GAMES:
         raise SimulationRefused(f"the number of games must be 1 to {MAX_GAMES}")

@@ -1,12 +1,12 @@
 """Refusals shared by the command handlers: every refusal is a RuleError with a stable code
-(the shared codes of games.rules.errors) and a sentence a player can read."""
+(the shared codes of wildlands.rules.errors) and a sentence a player can read."""
 from __future__ import annotations
 
 from typing import Any, NoReturn, Optional
 
 from defenders.rules.hexes import Edge, Hex, parse_edge, parse_hex
 from defenders.rules.state import Faction, GameState
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 
 
 def refuse(code: str, message: str) -> NoReturn:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 
 HABITATS = ("forest", "plains", "marsh", "mountain")
 FACTIONS = ("order", "council", "coven", "sect")

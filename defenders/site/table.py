@@ -20,9 +20,9 @@ from typing import Any, Mapping, Optional
 from defenders.rules import engine
 from defenders.rules.serialize import state_from_data, state_to_data
 from defenders.rules.state import GameState
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 from defenders.rules.events import EventLog
-from games.rules.events import Event
+from wildlands.rules.events import Event
 
 
 # What a change in each part of `secrets_mark` means, in the order of the mark.

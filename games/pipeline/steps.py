@@ -31,7 +31,7 @@ from games.models import Game, GameCommand, GameEvent
 from games.pipeline import broadcast, facts, json_text, states, step_sql, turns
 from games.pipeline.updates import seat_update
 from games.platform.definition import GameDefinition
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from django.http import JsonResponse
 from django.urls import path
 from django.utils.html import format_html
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform.content_files import to_yaml
 
 MAX_MESSAGE = 600  # characters of one message on a page

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform.content_limits import TooBig, load_bounded
 
 

@@ -8,7 +8,7 @@ from typing import Sequence
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 
 
 class LoadShippedCommand(BaseCommand):

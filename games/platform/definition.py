@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused  # noqa: F401  (the interface's names)
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from games.platform import content_files
 from ancients_ai.services import content as services
 from ancients_ai.engine.scenarios import SCENARIOS_DIR, TREASURES_FILE, scenario_ids
 from ancients_ai.models import Faction, Map, MinionCard, Scenario, ScenarioVersion, TreasureCard
-from games.content.common import ContentError
-from games.content.factions import FACTIONS_DIR, faction_ids
-from games.content.maps import MAPS_DIR, map_names
+from games.platform.content_common import ContentError
+from wildlands.content.factions import FACTIONS_DIR, faction_ids
+from wildlands.content.maps import MAPS_DIR, map_names
 from games.platform.content_models import ShippedLoad
 
 pytestmark = pytest.mark.django_db

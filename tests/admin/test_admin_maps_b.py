@@ -1,5 +1,5 @@
 """The admin's map editor checks a map's own rules with the same parser as the shipped files
-(games/rules/maps/features.py): a conveyor belt that leaves the board or steps between spaces
+(wildlands/rules/maps/features.py): a conveyor belt that leaves the board or steps between spaces
 that are not neighbours, a tomb on no space, are refused with a message naming the item, and
 nothing is saved."""
 from __future__ import annotations

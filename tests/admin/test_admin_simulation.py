@@ -12,7 +12,7 @@ from ancients_ai import balance
 from games.platform import balance_figures
 from ancients_ai.services import simulation as services
 from ancients_ai.models import Scenario, SimulationChunk, SimulationRun
-from games.simulation import play_awoken
+from wildlands.simulation import play_awoken
 
 # Tasks run in process here, whatever the environment (CI has a broker but no worker).
 from support.site import eager_celery  # noqa: E402,F401
@@ -54,7 +54,7 @@ def test_seeds_are_derived_from_the_run_seed_and_the_game_index():
 
 
 def test_a_balance_game_of_a_stored_version_is_the_shipped_game(magus):
-    """The same seed, content and bot give the same game as `games.simulation.play_awoken`."""
+    """The same seed, content and bot give the same game as `wildlands.simulation.play_awoken`."""
     run = services.simulation_start(version=magus.latest_version, games=1, chunk_size=1, seed=5,
                                     map_name="dungeon", factions=["guild"])
     setup = services.balance_setup(run)

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from games.bots import make_bot
-from games.bots.awoken_bot import AwokenBot
-from games.rules.engine import apply
-from games.rules.legal import legal_commands
-from games.rules_cases import build_state
-from games.simulation import bot_seed, play_awoken, rare_collections, replay
+from wildlands.bots import make_bot
+from wildlands.bots.awoken_bot import AwokenBot
+from wildlands.rules.engine import apply
+from wildlands.rules.legal import legal_commands
+from wildlands.rules_cases import build_state
+from wildlands.simulation import bot_seed, play_awoken, rare_collections, replay
 from support.commands import key
 
 ROW = {"bounds": [0, 0, 50, 10],

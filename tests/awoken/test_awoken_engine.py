@@ -12,15 +12,15 @@ from collections import Counter
 
 import pytest
 
-from games.content.common import ContentError
-from games.content.factions import load_faction
-from games.content.maps import load_map
-from games.rules.engine import advance, apply
-from games.rules.errors import RuleError
-from games.rules.frames import has_deferred_work
-from games.rules.serialize import state_from_data, state_to_data
-from games.rules.view import view_for
-from games.rules_cases import build_state
+from games.platform.content_common import ContentError
+from wildlands.content.factions import load_faction
+from wildlands.content.maps import load_map
+from wildlands.rules.engine import advance, apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.view import view_for
+from wildlands.rules_cases import build_state
 
 from ancients_ai.engine.scenarios import load_scenario, scenario_from_data, treasures_from_data
 from ancients_ai.engine.setup import new_awoken

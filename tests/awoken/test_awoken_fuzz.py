@@ -12,14 +12,14 @@ import json
 
 import pytest
 
-from games.content.factions import load_faction
-from games.content.maps import load_map
-from games.rules.commands import ATTACKS
-from games.rules.engine import advance, apply
-from games.rules.errors import RuleError
-from games.rules.frames import has_deferred_work
-from games.rules.rng import Rng, seed_state
-from games.rules.serialize import state_from_data, state_to_data
+from wildlands.content.factions import load_faction
+from wildlands.content.maps import load_map
+from wildlands.rules.commands import ATTACKS
+from wildlands.rules.engine import advance, apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.rng import Rng, seed_state
+from wildlands.rules.serialize import state_from_data, state_to_data
 
 from ancients_ai.engine.scenarios import scenario_ids, treasures_from_data
 from ancients_ai.engine.setup import new_awoken

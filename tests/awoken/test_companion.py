@@ -8,10 +8,10 @@ import pytest
 import ancients_ai.engine
 from ancients_ai.engine.companion import seat_for, table_choices
 from ancients_ai.engine.setup import new_companion
-from games.content.factions import load_faction
-from games.content.maps import load_map
-from games.rules import engine
-from games.rules.errors import RuleError
+from wildlands.content.factions import load_faction
+from wildlands.content.maps import load_map
+from wildlands.rules import engine
+from wildlands.rules.errors import RuleError
 
 ancients_ai.engine.register()
 

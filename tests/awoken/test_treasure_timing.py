@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.content.common import ContentError
-from games.rules.engine import apply
-from games.rules.legal import legal_commands
-from games.rules_cases import build_state
+from games.platform.content_common import ContentError
+from wildlands.rules.engine import apply
+from wildlands.rules.legal import legal_commands
+from wildlands.rules_cases import build_state
 
 from ancients_ai.engine.scenarios import load_treasures, treasures_from_data
 

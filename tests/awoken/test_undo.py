@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.engine import apply
-from games.rules.errors import RuleError
-from games.rules.serialize import state_to_data
-from games.rules_cases import build_state
+from wildlands.rules.engine import apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.serialize import state_to_data
+from wildlands.rules_cases import build_state
 
 from ancients_ai.engine.undo import take_back, undo_target
 
@@ -137,7 +137,7 @@ def test_the_engine_alone_refuses_an_undo_it_cannot_work_out():
 
 
 def test_the_view_says_who_may_take_back_and_who_is_done():
-    from games.rules.view import view_for
+    from wildlands.rules.view import view_for
 
     log = Log(table())
     log.play("p1", {"do": "move", "character": "ash", "to": 2, "cards": ["a1"]})

@@ -20,10 +20,10 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
-from games.rules import engine
-from games.rules.errors import RuleError
-from games.rules.frames import has_deferred_work
-from games.rules.view import view_for
+from wildlands.rules import engine
+from wildlands.rules.errors import RuleError
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.view import view_for
 
 from .pages import noting_errors
 
@@ -41,13 +41,13 @@ def launch(playwright):
 
 def board_data(board) -> dict:
     """The contract's board data, from the backend's own builder (what the site sends)."""
-    from games.board_data import board_svg_data
+    from wildlands.board_data import board_svg_data
 
     return board_svg_data(board)
 
 
 def legal_for(state, seat) -> Optional[list]:
-    from games.rules.legal import legal_commands
+    from wildlands.rules.legal import legal_commands
 
     if state.outcome is not None:
         return None
@@ -239,14 +239,14 @@ def split_visibility(event) -> tuple[dict, Optional[list]]:
 
 
 def fixture_board():
-    from games.rules.board import board_from_data
+    from wildlands.rules.board import board_from_data
     return board_from_data(json.loads(FIXTURE_BOARD.read_text()), name="fixture_glade")
 
 
 def skirmish_table(*, seed: int = 5, board=None, assign: bool = True) -> FakeTable:
     """A two-player skirmish (Guild against Gnomads), characters assigned and revealed."""
-    from games.content.factions import load_faction
-    from games.rules.setup import auto_assignment, new_skirmish
+    from wildlands.content.factions import load_faction
+    from wildlands.rules.setup import auto_assignment, new_skirmish
 
     board = board or fixture_board()
     factions = [load_faction("guild"), load_faction("gnomads")]
@@ -266,8 +266,8 @@ def skirmish_table(*, seed: int = 5, board=None, assign: bool = True) -> FakeTab
 def awoken_table(*, players: int = 2, seed: int = 3, map_name: str = "dungeon",
                  scenarios: tuple = ("magus", "tyrant"), options: Optional[dict] = None) -> FakeTable:
     """The Awoken for one or two players on a shipped map."""
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
     from ancients_ai.engine.setup import new_awoken
 
     ids = ["p1", "p2"][:players]
@@ -298,8 +298,8 @@ def wait_idle(page, timeout: int = 10_000) -> None:
 
 
 def case_table(case: dict, seats: Optional[list] = None, **kwargs) -> FakeTable:
-    """A table from a rules-case style position (`games.rules_cases.build_state`)."""
-    from games.rules_cases import build_state
+    """A table from a rules-case style position (`wildlands.rules_cases.build_state`)."""
+    from wildlands.rules_cases import build_state
 
     state = build_state(case, "browser test")
     seats = seats or [{"seat": p.id, "username": name, "faction": p.faction, "colour": p.colour}

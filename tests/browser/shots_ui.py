@@ -29,7 +29,7 @@ NAMES = ("ada", "bram", "cyd", "dee")
 
 def seated(state, colours=("purple", "orange", "blue", "red")) -> FakeTable:
     """A table of `state` with every seat assigned in secret, as the site does for people."""
-    from games.rules.setup import auto_assignment
+    from wildlands.rules.setup import auto_assignment
 
     seats = [{"seat": p.id, "username": name, "faction": p.faction, "colour": p.colour or ""}
              for p, name in zip(state.players, NAMES)]
@@ -40,9 +40,9 @@ def seated(state, colours=("purple", "orange", "blue", "red")) -> FakeTable:
 
 
 def wrath_table() -> FakeTable:
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
-    from games.rules.wrath.setup import new_wrath
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
+    from wildlands.rules.wrath.setup import new_wrath
 
     state = new_wrath(board=load_map("dungeon"), factions=[load_faction("guild"), load_faction("ancients")],
                       player_ids=["p1", "p2"], seed=5, ancients="p2")
@@ -50,9 +50,9 @@ def wrath_table() -> FakeTable:
 
 
 def war_table() -> FakeTable:
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
-    from games.rules.war.setup import new_war
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
+    from wildlands.rules.war.setup import new_war
 
     factions = [load_faction(f) for f in ("guild", "gnomads", "lawbringers", "pit_fighters")]
     state = new_war(board=load_map("dungeon"), factions=factions, player_ids=["p1", "p2", "p3", "p4"], seed=5)
@@ -82,7 +82,7 @@ def main(out: Path) -> None:
             page.wait_for_timeout(600)
             page.screenshot(path=str(out / f"ui-first-turn-{mode}.png"))
             print(mode, seat, "errors:", page.js_errors)
-        from games.content.maps import load_map
+        from wildlands.content.maps import load_map
 
         page = open_page(browser, skirmish_table(board=load_map("maze")), "p1")
         wait_idle(page)

@@ -285,7 +285,7 @@ def test_choices_are_also_buttons_for_keyboards_and_small_screens(chromium):
 def test_a_click_on_a_counter_in_a_target_space_picks_that_space(chromium):
     """Counters lying in a space cover part of it: a click on one while the play asks for a
     space is a click on the space it lies in (it used to be refused: "That is not a choice here.")."""
-    from games.rules.legal import legal_commands
+    from wildlands.rules.legal import legal_commands
 
     table = awoken_table(players=2)
     state = table.state

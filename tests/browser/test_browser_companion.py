@@ -63,11 +63,11 @@ def keep(name: str) -> None:
 
 def test_a_whole_table_game_on_a_phone_with_two_corrections(people):
     from ancients_ai.engine.setup import new_companion
-    from games.content.factions import load_faction
-    from games.content.maps import load_map
+    from wildlands.content.factions import load_faction
+    from wildlands.content.maps import load_map
     from games.models import GameCommand
-    from games.rules import engine
-    from games.rules.serialize import state_to_data
+    from wildlands.rules import engine
+    from wildlands.rules.serialize import state_to_data
 
     page = people(PHONE)
     page.goto("/table/new/")

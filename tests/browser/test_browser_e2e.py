@@ -91,7 +91,7 @@ def log_of(page) -> str:
 
 
 def _describe(game_id) -> str:
-    from games.rules.serialize import state_to_data
+    from wildlands.rules.serialize import state_to_data
 
     game = game_row(game_id)
     snap = state_to_data(game_state_now(game_id))
@@ -172,7 +172,7 @@ def _rewrite_state(game_id, change) -> None:
     from games.models import Game
     from games.pipeline import states
     from games.platform import registry
-    from games.rules.serialize import state_to_data
+    from wildlands.rules.serialize import state_to_data
 
     game = Game.objects.get(pk=game_id)
     state = selectors.game_state(game).clone()

@@ -30,8 +30,8 @@ import ancients_ai.engine  # noqa: E402,F401  (registers the Awoken's event kind
 from browser.harness import (  # noqa: E402
     awoken_table, legal_for, open_page, skirmish_table, wait_idle)
 from browser.pages import shot  # noqa: E402
-from games.rules.errors import RuleError  # noqa: E402
-from games.rules.events import EVENT_KINDS  # noqa: E402
+from wildlands.rules.errors import RuleError  # noqa: E402
+from wildlands.rules.events import EVENT_KINDS  # noqa: E402
 from support.site import eager_celery  # noqa: E402,F401
 
 # what a line must never contain: a snake_case id (guild_21, magus_a06, acolyte_3), a
@@ -85,7 +85,7 @@ def written_samples(state) -> dict[str, dict]:
         "seat_finished": {"player": "p1", "waiting_for": ["p2"]},
         "seat_resumed": {"player": "p2"},
         "command_undone": {"player": "p1", "back_to": 4},
-        # War for the Crystals (games/rules/war/register.py)
+        # War for the Crystals (wildlands/rules/war/register.py)
         "teams_formed": {"teams": [{"id": "t1", "name": "Team Dawn", "players": ["p1"], "shard_owner": "p1"},
                                    {"id": "t2", "name": "Team Dusk", "players": ["p2"], "shard_owner": "p2"}]},
         "teammate_finished": {"player": "p1", "waiting_for": ["p2"]},
@@ -144,7 +144,7 @@ def written_samples(state) -> dict[str, dict]:
         "crystal_claimed": {"player": "p1", "character": hero.id, "crystal": "obj3", "carried": 2},
         "crystals_passed": {"to": friend.id, "crystals": ["obj3", "obj5"], "source": hero.id},
         "crystals_lost": {"character": hero.id, "crystals": ["obj3"]},
-        # a map's own rules (games/rules/maps/hooks.py)
+        # a map's own rules (wildlands/rules/maps/hooks.py)
         "ice_cracked": {"character": hero.id, "space": 6, "targets": [friend.id]},
         "curse_taken": {"character": hero.id, "space": 9, "curses": 2},
         "belt_ran": {"player": "p1", "belt": "north", "path": [3, 4, 9], "characters": [hero.id],
@@ -157,7 +157,7 @@ def written_samples(state) -> dict[str, dict]:
                                    "owner": "p1", "left": 0},
         "special_action_ended": {"player": "p2", "character": friend.id, "special": "magus"},
         "shards_dropped": {"character": friend.id, "space": 12, "owners": ["p1", "p1"]},
-        # War for the Crystals with five players (games/rules/war/setup.py)
+        # War for the Crystals with five players (wildlands/rules/war/setup.py)
         "ancients_shards_placed": {"player": "p2", "colour": "green", "ancients": [friend.id]},
         "infamy_scored": {"player": "p1", "figure": friend.id, "points": 2, "score": 3},
         "cards_discarded": {"player": "p1", "cards": cards[6:8]},

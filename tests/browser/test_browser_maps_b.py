@@ -20,7 +20,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import case_table, open_page, skirmish_table, wait_idle  # noqa: E402
 from browser.pages import shot  # noqa: E402
-from games.content.maps import load_map  # noqa: E402
+from wildlands.content.maps import load_map  # noqa: E402
 
 
 def spaces_of(page, selector: str) -> list[int]:

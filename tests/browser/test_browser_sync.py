@@ -131,7 +131,7 @@ def pick(state, prefer: str, allowed: set, turn_every: int, i: int):
     never a seat outside `allowed` when avoidable; answers to prompts first; playing cards
     and revealing before ending the turn, which is taken every `turn_every` commands or when
     nothing else is left."""
-    from games.rules.legal import legal_commands
+    from wildlands.rules.legal import legal_commands
 
     rng = random.Random(i)
     by_seat = {seat: [c for c in legal_commands(state, seat, verify=True)] for seat in state.player_ids()}

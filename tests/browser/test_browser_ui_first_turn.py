@@ -21,7 +21,7 @@ from browser.pages import shot  # noqa: E402
 
 def hidden_start():
     """A skirmish just after both players placed their characters in secret."""
-    from games.rules.setup import auto_assignment
+    from wildlands.rules.setup import auto_assignment
 
     table = skirmish_table(assign=False)
     for seat in ("p1", "p2"):

@@ -18,7 +18,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from browser.harness import open_page, skirmish_table, wait_idle  # noqa: E402
 from browser.pages import shot  # noqa: E402
-from games.content.maps import load_map  # noqa: E402
+from wildlands.content.maps import load_map  # noqa: E402
 
 # each special map and the rules its legend must explain (the features the board data has)
 MAPS = {

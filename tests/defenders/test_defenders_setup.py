@@ -11,8 +11,8 @@ from defenders.rules.content import build_content
 from defenders.rules.engine import apply
 from defenders.rules.hexes import CORE, board_hexes, edge, ring, spoke
 from defenders.rules.setup import camp_starts, new_game
-from games.content.common import ContentError
-from games.rules.errors import RuleError
+from games.platform.content_common import ContentError
+from wildlands.rules.errors import RuleError
 
 FOUR = {"p1": ["order"], "p2": ["council"], "p3": ["coven"], "p4": ["sect"]}
 

@@ -32,11 +32,11 @@ from games import selectors, services
 from games.pipeline import broadcast, turns
 from games.history import history_problems
 from games.models import Game, GameCommand
-from games.rules import engine
-from games.rules.commands import parse_command
-from games.rules.errors import RuleError
-from games.rules.frames import has_deferred_work
-from games.rules.legal import legal_commands
+from wildlands.rules import engine
+from wildlands.rules.commands import parse_command
+from wildlands.rules.errors import RuleError
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.legal import legal_commands
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, drain, receive_until, start_coop,
     start_skirmish)

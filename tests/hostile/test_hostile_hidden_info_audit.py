@@ -38,8 +38,8 @@ from ancients_ai import scenarios as awoken_scenarios
 from games import history, lobby, selectors, services
 from games.pipeline import broadcast, json_text, turns
 from games.models import Game, GameEvent
-from games.rules.frames import has_deferred_work
-from games.rules.view import view_for
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.view import view_for
 from support.site import _fresh_state_cache, make_user  # noqa: F401
 
 GAMES = int(os.environ.get("AUDIT_GAMES", "100"))

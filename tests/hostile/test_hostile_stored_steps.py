@@ -20,8 +20,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from games import lobby
 from games.consumers import GameConsumer
 from games.models import Game
-from games.rules import engine
-from games.rules.commands import parse_command
+from wildlands.rules import engine
+from wildlands.rules.commands import parse_command
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, bots_without_pause, communicator, connect_seated, current_state, drain,
     eager_celery, map_name, receive_until, scripted_command)

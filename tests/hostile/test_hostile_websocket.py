@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from games.consumers import CLOSE_NOT_SEATED, MAX_MESSAGE_BYTES, RATE_LIMIT, GameConsumer
 from games.models import Game, GameCommand, GameEvent
-from games.rules.commands import ACTIONS, RESPONSES
+from wildlands.rules.commands import ACTIONS, RESPONSES
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, current_state, drain, make_user, receive,
     receive_until, scripted_command, start_skirmish)

@@ -2,8 +2,8 @@
 // when there is one, the board's geometry otherwise), and the command a finished play sends.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PlayFlow } from "../../games/static/games/wildlands/flow.js";
-import { legalMatching, strip, STAY } from "../../games/static/games/wildlands/legal.js";
+import { PlayFlow } from "../../wildlands/static/games/wildlands/flow.js";
+import { legalMatching, strip, STAY } from "../../wildlands/static/games/wildlands/legal.js";
 import { host, view } from "./support.js";
 
 function table(mode, { hand, legal = null, extra = {} } = {}) {

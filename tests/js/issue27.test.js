@@ -2,9 +2,9 @@
 // competitive mode's complete legal list, and what a map's own rules say where.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { idleWords, isDone, REVEAL_FIRST, revealsFirst, turnWords, waitingOn } from "../../games/static/games/wildlands/turns.js";
-import { legalMatching } from "../../games/static/games/wildlands/legal.js";
-import { entriesAt, legendEntries, spaceWords } from "../../games/static/games/wildlands/map_legend.js";
+import { idleWords, isDone, REVEAL_FIRST, revealsFirst, turnWords, waitingOn } from "../../wildlands/static/games/wildlands/turns.js";
+import { legalMatching } from "../../wildlands/static/games/wildlands/legal.js";
+import { entriesAt, legendEntries, spaceWords } from "../../wildlands/static/games/wildlands/map_legend.js";
 import { host, view } from "./support.js";
 
 const namesFor = (v, seat) => host({ view: v, seat }).names;

@@ -5,8 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { highlightPieces, markTitle, matches, nextStep, panelModel, searchSections, searchWords, stepDone, valueAt } from "../../games/static/games/shell/learn_model.js";
 import { learningFor } from "../../games/static/games/shell/learning.js";
-import { MARKS as DEFENDERS_MARKS, phaseOf as defendersPhase } from "../../games/static/games/defenders/learn.js";
-import { MARKS as WILDLANDS_MARKS, phaseOf as wildlandsPhase } from "../../games/static/games/wildlands/learn.js";
+import { MARKS as DEFENDERS_MARKS, phaseOf as defendersPhase } from "../../defenders/static/games/defenders/learn.js";
+import { MARKS as WILDLANDS_MARKS, phaseOf as wildlandsPhase } from "../../wildlands/static/games/wildlands/learn.js";
 
 const RULES = {
   title: "How to play",

@@ -2,8 +2,8 @@
 // monster walks when the Ancients' turn is shown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe, historyReader, logClass } from "../../games/static/games/wildlands/sentences.js";
-import { pathOf } from "../../games/static/games/wildlands/motion_fx.js";
+import { describe, historyReader, logClass } from "../../wildlands/static/games/wildlands/sentences.js";
+import { pathOf } from "../../wildlands/static/games/wildlands/motion_fx.js";
 import { host, view } from "./support.js";
 
 test("an old line names a minion on the space it stood on then", () => {

@@ -2,9 +2,9 @@
 // answers the dialog offers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assignCommand, chooseCommand, defendCards, mapRuleAnswers, setupNeeded } from "../../games/static/games/wildlands/prompt_choices.js";
-import { promptWords } from "../../games/static/games/wildlands/words.js";
-import { answerLabel } from "../../games/static/games/wildlands/wrath.js";
+import { assignCommand, chooseCommand, defendCards, mapRuleAnswers, setupNeeded } from "../../wildlands/static/games/wildlands/prompt_choices.js";
+import { promptWords } from "../../wildlands/static/games/wildlands/words.js";
+import { answerLabel } from "../../wildlands/static/games/wildlands/wrath.js";
 import { host, view } from "./support.js";
 
 const DEFEND = { kind: "defend", to: "p1", character: "orrin", attacker: "warden", attack: "heavy_melee", defences: ["shield"] };

@@ -1,6 +1,6 @@
 // Plain tables for the board's unit tests: a view as the server sends it and a host object
 // with what Wildlands' modules read from the renderer (view, seat, legal, names…), no browser.
-import { Names } from "../../games/static/games/wildlands/words.js";
+import { Names } from "../../wildlands/static/games/wildlands/words.js";
 
 export const SEATS = [
   { seat: "p1", username: "Ann", colour: "red" },

@@ -2,8 +2,8 @@
 // buttons' model, in each mode. The Wrath is read as its own mode, never rewritten.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { canAct, canInterrupt, handOffModel, idleWords, outcomeWords, turnWords, waitingWords } from "../../games/static/games/wildlands/turns.js";
-import { isCompetitive, isWar, oneSeatAtATime } from "../../games/static/games/wildlands/modes.js";
+import { canAct, canInterrupt, handOffModel, idleWords, outcomeWords, turnWords, waitingWords } from "../../wildlands/static/games/wildlands/turns.js";
+import { isCompetitive, isWar, oneSeatAtATime } from "../../wildlands/static/games/wildlands/modes.js";
 import { host, view } from "./support.js";
 
 const namesFor = (v, seat) => host({ view: v, seat }).names;

@@ -1,7 +1,7 @@
 // War for the Crystals' team helpers: whose turn the status bar names, and what a seat waits for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { turnWords, waitingWords, teammates, teamShards } from "../../games/static/games/wildlands/war.js";
+import { turnWords, waitingWords, teammates, teamShards } from "../../wildlands/static/games/wildlands/war.js";
 
 const names = { seat: (id) => ({ p1: "you", p2: "Bea", p3: "Cy", p4: "Dot" })[id] || id };
 

@@ -17,7 +17,7 @@ from django import forms
 
 from games.forms import GameForm
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 
 HOUSE = "house"
 STEPS = (1, 2, 3)

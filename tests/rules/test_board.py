@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games.content.common import ContentError
-from games.rules import geometry as geo
-from games.rules.board import Board, board_from_data
-from games.rules.line_of_sight import LOS_SAMPLES
+from games.platform.content_common import ContentError
+from wildlands.rules import geometry as geo
+from wildlands.rules.board import Board, board_from_data
+from wildlands.rules.line_of_sight import LOS_SAMPLES
 
 
 def row(*kinds: str, open_pairs=None, radius: float = 0.5) -> Board:
@@ -428,8 +428,8 @@ def test_validation_names_the_item(change, item, problem):
 
 
 def test_rules_core_imports_no_django_and_no_random():
-    import games.rules.board as board_module
-    import games.rules.geometry as geometry_module
+    import wildlands.rules.board as board_module
+    import wildlands.rules.geometry as geometry_module
 
     for module in (board_module, geometry_module):
         source = open(module.__file__, encoding="utf-8").read()

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from games.bots import make_bot
-from games.bots.greedy_bot import GreedyBot, assign_central
-from games.bots.random_bot import RandomBot
-from games.rules.engine import advance, apply
-from games.rules.frames import has_deferred_work
-from games.rules.errors import RuleError
-from games.rules.legal import is_accepted, legal_commands
-from games.rules.rng import Rng, seed_state
-from games.rules_cases import build_state
-from games.simulation import new_game, play_awoken, play_skirmish
+from wildlands.bots import make_bot
+from wildlands.bots.greedy_bot import GreedyBot, assign_central
+from wildlands.bots.random_bot import RandomBot
+from wildlands.rules.engine import advance, apply
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import is_accepted, legal_commands
+from wildlands.rules.rng import Rng, seed_state
+from wildlands.rules_cases import build_state
+from wildlands.simulation import new_game, play_awoken, play_skirmish
 from support.commands import key
 
 REPO = Path(__file__).resolve().parents[2]
@@ -276,7 +276,7 @@ def test_bots_are_deterministic_for_a_seed():
 
 
 def test_bots_never_use_the_module_level_random():
-    for path in (REPO / "games" / "bots").glob("*.py"):
+    for path in (REPO / "wildlands" / "bots").glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)

@@ -19,14 +19,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.content.factions import OPEN_FLAGS, load_faction
-from games.rules.board import board_from_data
-from games.rules.commands import ACTIONS, ATTACKS, RESPONSES
-from games.rules.engine import apply
-from games.rules.errors import RuleError
-from games.rules.serialize import state_from_data, state_to_data
-from games.rules.setup import new_skirmish
-from games.rules_cases import build_state
+from wildlands.content.factions import OPEN_FLAGS, load_faction
+from wildlands.rules.board import board_from_data
+from wildlands.rules.commands import ACTIONS, ATTACKS, RESPONSES
+from wildlands.rules.engine import apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.setup import new_skirmish
+from wildlands.rules_cases import build_state
 
 FLAGS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area", "shield", "cover", "rally",
          "fly")

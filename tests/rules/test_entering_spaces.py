@@ -1,5 +1,5 @@
 """A move is a move, wherever it comes from: every way a character enters a space goes
-through `games.rules.maps.entry.enter`, the one place the map's entry rules (thorns crossed,
+through `wildlands.rules.maps.entry.enter`, the one place the map's entry rules (thorns crossed,
 thin ice, a slippery surface, a tomb's curse) are applied.
 
 The behaviour is checked by the rules cases (a special action's moves, the Magus's placing,
@@ -14,15 +14,15 @@ import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PURE_CORES = (REPO / "games" / "rules", REPO / "ancients_ai" / "engine")
+PURE_CORES = (REPO / "wildlands" / "rules", REPO / "ancients_ai" / "engine")
 
 # (module file, function) -> why setting `space` there is not a character entering a space
 NOT_ENTERING = {
-    ("games/rules/maps/entry.py", "enter"): "the one place characters enter spaces",
-    ("games/rules/state.py", "clone"): "a copy of the state",
-    ("games/rules/turns.py", "reveal"): "a reveal is an appearance (tombs: `hooks.revealed`)",
-    ("games/rules/combat.py", "knock_out"): "leaving the board",
-    ("games/rules/maps/belts.py", "run_belt"): "the monsters a belt carries (characters: enter)",
+    ("wildlands/rules/maps/entry.py", "enter"): "the one place characters enter spaces",
+    ("wildlands/rules/state.py", "clone"): "a copy of the state",
+    ("wildlands/rules/turns.py", "reveal"): "a reveal is an appearance (tombs: `hooks.revealed`)",
+    ("wildlands/rules/combat.py", "knock_out"): "leaving the board",
+    ("wildlands/rules/maps/belts.py", "run_belt"): "the monsters a belt carries (characters: enter)",
     ("ancients_ai/engine/monster_actions.py", "place_monster"): "a monster's own moves",
     ("ancients_ai/engine/setup.py", "new_awoken"): "the characters' starting spaces",
 }

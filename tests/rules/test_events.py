@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 import ancients_ai.engine  # noqa: F401  (registers the Awoken's kinds)
-from games.rules.events import EVENT_KINDS, Audience, EventLog, UnknownEventKind
-from games.rules.outcome import Cause, Outcome, Result
-from games.rules.serialize import state_from_data, state_to_data
-from games.simulation import GameRecord, new_game
+from wildlands.rules.events import EVENT_KINDS, Audience, EventLog, UnknownEventKind
+from wildlands.rules.outcome import Cause, Outcome, Result
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.simulation import GameRecord, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,7 @@ def test_docs_list_every_kind_with_its_audience():
 
 
 def test_the_board_has_a_sentence_for_every_kind_and_for_no_other():
-    sentences = (ROOT / "games" / "static" / "games" / "wildlands" / "sentences.js").read_text()
+    sentences = (ROOT / "wildlands" / "static" / "games" / "wildlands" / "sentences.js").read_text()
     start = sentences.index("const SENTENCES = {")
     table = sentences[start:sentences.index("\n};", start)]
     described = set(re.findall(r"^  ([a-z_]+): ", table, re.M)) - {"hidden"}

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 import yaml
 
-from games.content.common import ContentError
-from games.content.factions import (
+from games.platform.content_common import ContentError
+from wildlands.content.factions import (
     ATTACK_FLAGS,
     FACTIONS_DIR,
     FLAGS,
@@ -25,7 +25,7 @@ from games.content.factions import (
 )
 
 FACTION_IDS = ["gnomads", "guild", "lawbringers", "pit_fighters"]
-GUILD_FILE = "games/content/factions/guild.yaml"
+GUILD_FILE = "wildlands/content/factions/guild.yaml"
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,9 @@
 """A map's own rules are data: the `features` mapping is checked on load and kept."""
 import pytest
 
-from games.content.common import ContentError
-from games.rules.board import board_from_data
-from games.rules.maps.features import allows
+from games.platform.content_common import ContentError
+from wildlands.rules.board import board_from_data
+from wildlands.rules.maps.features import allows
 
 SQUARE = {
     "bounds": [0, 0, 20, 10],

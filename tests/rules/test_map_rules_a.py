@@ -3,15 +3,15 @@ the map cards a board has (numberless spaces, second numbers), the first player 
 the modes and player counts a map refuses, and the messages that name a bad feature."""
 import pytest
 
-from games.content.common import ContentError
-from games.content.factions import load_faction
-from games.content.maps import load_map
-from games.rules import engine
-from games.rules.board import board_from_data
-from games.rules.maps.numbers import first_player, map_cards, second_number
-from games.rules.rng import Rng, seed_state
-from games.rules.setup import new_skirmish
-from games.rules.state import Player
+from games.platform.content_common import ContentError
+from wildlands.content.factions import load_faction
+from wildlands.content.maps import load_map
+from wildlands.rules import engine
+from wildlands.rules.board import board_from_data
+from wildlands.rules.maps.numbers import first_player, map_cards, second_number
+from wildlands.rules.rng import Rng, seed_state
+from wildlands.rules.setup import new_skirmish
+from wildlands.rules.state import Player
 
 ROW = {
     "bounds": [0, 0, 50, 10],

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.content.common import ContentError
-from games.content.maps import load_map, map_names
-from games.rules.board import Board
+from games.platform.content_common import ContentError
+from wildlands.content.maps import load_map, map_names
+from wildlands.rules.board import Board
 
 
 def test_both_maps_are_shipped():

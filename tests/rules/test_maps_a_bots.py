@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.rules.serialize import state_to_data
-from games.simulation import play_awoken, play_skirmish, replay
+from wildlands.rules.serialize import state_to_data
+from wildlands.simulation import play_awoken, play_skirmish, replay
 
 MAPS = ("crystal_canyons", "dark_house", "crypt", "warlocks_tower")
 AWOKEN_MAPS = ("crystal_canyons", "dark_house", "warlocks_tower")

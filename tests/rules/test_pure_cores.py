@@ -1,4 +1,4 @@
-"""Guard for the pure cores: games/rules/ and ancients_ai/engine/ stay free of Django,
+"""Guard for the pure cores: wildlands/rules/ and ancients_ai/engine/ stay free of Django,
 Channels, Celery, Redis and the module-level `random` (architecture.md, style.md §1), and
 free of rings of imports among their own modules (`support.import_graph`).
 
@@ -14,7 +14,7 @@ import pytest
 from support.import_graph import import_cycles
 
 REPO = Path(__file__).resolve().parents[2]
-PURE_CORES = (REPO / "games" / "rules", REPO / "ancients_ai" / "engine")
+PURE_CORES = (REPO / "wildlands" / "rules", REPO / "ancients_ai" / "engine")
 
 # Top-level packages a pure core may not import, with the reason shown on failure.
 FORBIDDEN = {
@@ -35,7 +35,7 @@ DJANGO_LAYER_MODULES = {
     "admin", "apps", "consumers", "forms", "management", "migrations", "models",
     "routing", "selectors", "services", "tasks", "urls", "views",
 }
-PROJECT_APPS = {"games", "ancients_ai", "wildlands_site"}
+PROJECT_APPS = {"games", "wildlands", "ancients_ai", "wildlands_site"}
 
 
 def _forbidden(module: str) -> str | None:
@@ -127,12 +127,12 @@ def test_guard_catches(source):
     [
         "",
         "import dataclasses, json, itertools",
-        "from games.rules.state import GameState",
-        "from games.rules import board",
+        "from wildlands.rules.state import GameState",
+        "from wildlands.rules import board",
         "from ancients_ai.engine.decks import MinionDeck",
         "from . import board\nfrom .cards import Card",
         "import randomness_helpers",
-        "from games.content.common import ContentError",
+        "from games.platform.content_common import ContentError",
     ],
 )
 def test_guard_allows(source):

@@ -1,10 +1,10 @@
-"""The rules cases' `setup:` field (games/rules_cases/setup_phase.py): a case may start in a
+"""The rules cases' `setup:` field (wildlands/rules_cases/setup_phase.py): a case may start in a
 skirmish's set-up, and a set-up it cannot stand for is a clear FAIL, never a crash."""
 from __future__ import annotations
 
 import pytest
 
-from games.rules_cases import build_state, run_case
+from wildlands.rules_cases import build_state, run_case
 
 _BOARD = {"bounds": [0, 0, 30, 10],
           "spaces": [{"n": 1, "at": [5, 5]}, {"n": 2, "at": [15, 5]}, {"n": 3, "at": [25, 5]}],

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.rules.serialize import state_to_data
-from games.simulation import (GameRecord, SimulationError, Summary, new_game, play,
+from wildlands.rules.serialize import state_to_data
+from wildlands.simulation import (GameRecord, SimulationError, Summary, new_game, play,
                               play_awoken, play_skirmish, replay)
 
 PAIRINGS = (("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"),
@@ -132,7 +132,7 @@ def test_simulate_exits_non_zero_when_a_game_raises(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("engine exploded")
 
-    monkeypatch.setattr("games.simulation.command.play_skirmish", broken)
+    monkeypatch.setattr("wildlands.simulation.command.play_skirmish", broken)
     with pytest.raises(SystemExit) as exit_info:
         run_simulate("--games", "2")
     assert exit_info.value.code == 1

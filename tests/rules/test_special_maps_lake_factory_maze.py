@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.content.maps import load_map
-from games.rules.maps.features import allows
-from games.simulation import play_awoken, play_skirmish, replay
+from wildlands.content.maps import load_map
+from wildlands.rules.maps.features import allows
+from wildlands.simulation import play_awoken, play_skirmish, replay
 
 GAMES = 4
 

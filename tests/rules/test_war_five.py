@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.engine import apply
-from games.rules.errors import RuleError
-from games.rules.legal import legal_commands
-from games.rules.serialize import state_from_data, state_to_data
-from games.rules.setup import auto_assignment
-from games.rules.view import view_for
-from games.rules.war.register import register
-from games.rules.war.setup import WarSetupError, check_war_players, teams_for
-from games.rules.war.state import war_of
-from games.rules.wrath.state import turn_number
-from games.simulation import GameRecord, new_game, play_war
+from wildlands.rules.engine import apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import legal_commands
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.setup import auto_assignment
+from wildlands.rules.view import view_for
+from wildlands.rules.war.register import register
+from wildlands.rules.war.setup import WarSetupError, check_war_players, teams_for
+from wildlands.rules.war.state import war_of
+from wildlands.rules.wrath.state import turn_number
+from wildlands.simulation import GameRecord, new_game, play_war
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
 FACTIONS = ("guild", "ancients", "gnomads", "lawbringers", "pit_fighters")

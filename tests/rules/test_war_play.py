@@ -6,10 +6,10 @@ from itertools import islice
 
 import pytest
 
-from games.bots.greedy_bot import Scorer
-from games.rules.legal import is_accepted, legal_commands
-from games.rules.war.state import team_of, war_of
-from games.simulation import play_war, replay
+from wildlands.bots.greedy_bot import Scorer
+from wildlands.rules.legal import is_accepted, legal_commands
+from wildlands.rules.war.state import team_of, war_of
+from wildlands.simulation import play_war, replay
 from support.commands import key
 from test_bots import positions, variants
 
@@ -89,9 +89,9 @@ ODD_COMMANDS = [
 
 
 def test_odd_commands_in_a_war_are_refused_with_a_code_and_change_nothing(war_games):
-    from games.rules.engine import apply
-    from games.rules.errors import RuleError
-    from games.rules.serialize import state_to_data
+    from wildlands.rules.engine import apply
+    from wildlands.rules.errors import RuleError
+    from wildlands.rules.serialize import state_to_data
 
     tried = 0
     for state, seat in islice(positions(war_games[0], every=11), 0, None, 2):

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.engine import apply
-from games.rules.errors import RuleError
-from games.rules.legal import legal_commands
-from games.rules.serialize import state_from_data, state_to_data
-from games.rules.setup import auto_assignment
-from games.rules.view import view_for
-from games.rules.war.register import register
-from games.rules.war.setup import (WarSetupError, ancients_starting_shards, check_war_players,
+from wildlands.rules.engine import apply
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import legal_commands
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.setup import auto_assignment
+from wildlands.rules.view import view_for
+from wildlands.rules.war.register import register
+from wildlands.rules.war.setup import (WarSetupError, ancients_starting_shards, check_war_players,
                                    opening_reveals, shards_left_by_knocked_out_ancient)
-from games.rules.war.state import war_of
-from games.simulation import GameRecord, new_game
+from wildlands.rules.war.state import war_of
+from wildlands.simulation import GameRecord, new_game
 
 SEATS = ("p1", "p2", "p3", "p4")
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.content.factions import ANCIENTS_FACTION, faction_ids, load_faction
-from games.rules.engine import apply
-from games.rules.legal import is_accepted, legal_commands
-from games.rules.serialize import state_from_data, state_to_data
-from games.rules.setup import auto_assignment
-from games.rules.view import view_for
-from games.rules.wrath.setup import new_wrath
-from games.simulation import load_board, new_game, play_wrath, replay
+from wildlands.content.factions import ANCIENTS_FACTION, faction_ids, load_faction
+from wildlands.rules.engine import apply
+from wildlands.rules.legal import is_accepted, legal_commands
+from wildlands.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.setup import auto_assignment
+from wildlands.rules.view import view_for
+from wildlands.rules.wrath.setup import new_wrath
+from wildlands.simulation import load_board, new_game, play_wrath, replay
 
 
 def test_the_ancients_faction_loads_but_is_offered_only_for_the_wrath():

@@ -3,14 +3,14 @@ their shards without drifting toward the Ancients (who win only by knocking them
 the Ancients still close in; and the faction content the two-player figures were measured on."""
 from __future__ import annotations
 
-from games.bots.greedy_bot import SKIP
-from games.bots.wrath_bot import WrathScorer
-from games.content.factions import ANCIENTS_FACTION, load_faction
-from games.rules.engine import apply
-from games.rules.setup import auto_assignment
-from games.rules.state import GameState
-from games.rules.wrath.setup import new_wrath
-from games.simulation import load_board
+from wildlands.bots.greedy_bot import SKIP
+from wildlands.bots.wrath_bot import WrathScorer
+from wildlands.content.factions import ANCIENTS_FACTION, load_faction
+from wildlands.rules.engine import apply
+from wildlands.rules.setup import auto_assignment
+from wildlands.rules.state import GameState
+from wildlands.rules.wrath.setup import new_wrath
+from wildlands.simulation import load_board
 
 
 def _revealed_board(faction: str = "gnomads") -> GameState:

@@ -19,7 +19,7 @@ from pathlib import Path
 from support.import_graph import import_cycles
 
 ROOT = Path(__file__).resolve().parents[2]
-APP_PACKAGES = ("games", "ancients_ai", "accounts", "wildlands_site")
+APP_PACKAGES = ("games", "wildlands", "ancients_ai", "accounts", "wildlands_site")
 
 
 def app_modules() -> dict[str, Path]:
@@ -159,10 +159,10 @@ def test_every_module_of_the_app_imports_in_a_fresh_interpreter():
     assert result.returncode == 0, result.stderr[-3000:]
 
 
-# The site: the Django apps around the pure cores (games/rules, ancients_ai/engine and the
+# The site: the Django apps around the pure cores (wildlands/rules, ancients_ai/engine and the
 # bots have their own test, tests/rules/test_pure_cores.py).
-SITE_PACKAGES = ("games", "ancients_ai", "defenders", "accounts", "wildlands_site")
-NOT_THE_SITE = ("games.rules", "games.bots", "games.content", "ancients_ai.engine",
+SITE_PACKAGES = ("games", "wildlands", "ancients_ai", "defenders", "accounts", "wildlands_site")
+NOT_THE_SITE = ("wildlands.rules", "wildlands.bots", "wildlands.content", "ancients_ai.engine",
                 "defenders.rules")
 
 

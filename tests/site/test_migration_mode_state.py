@@ -15,7 +15,7 @@ from games import selectors
 from games.history import history_problems
 from games.pipeline.caches import clear_caches
 from games.models import Game
-from games.rules.serialize import state_from_data
+from wildlands.rules.serialize import state_from_data
 from support.replays import play_moves, short_awoken_game
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixture)
 

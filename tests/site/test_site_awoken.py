@@ -12,8 +12,8 @@ from ancients_ai import campaigns
 from games import lobby, selectors, services
 from games.pipeline import task_sender
 from games.models import Campaign, Game, GameCommand
-from games.rules import engine
-from games.rules.outcome import Cause, Outcome, Result
+from wildlands.rules import engine
+from wildlands.rules.outcome import Cause, Outcome, Result
 from games.tasks import run_ancients_turn
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, map_name, random_legal_command,
@@ -197,7 +197,7 @@ def test_a_fresh_process_can_read_awoken_games_back():
     from django.conf import settings
 
     code = ("import django; django.setup(); from games import selectors; "
-            "from games.rules.modes import MODES; from games.rules.serialize import EXTENSIONS; "
+            "from wildlands.rules.modes import MODES; from wildlands.rules.serialize import EXTENSIONS; "
             "assert 'awoken' in MODES and 'awoken' in EXTENSIONS")
     done = subprocess.run([sys.executable, "-c", code], cwd=settings.BASE_DIR,
                           capture_output=True, text=True, timeout=60)

@@ -11,12 +11,12 @@ from django.urls import reverse
 
 from ancients_ai import scenarios as awoken_scenarios
 from games import bot_seats, lobby, selectors
-from games.bots import make_bot
-from games.wildlands.forms import NewGameForm
+from wildlands.bots import make_bot
+from wildlands.forms import NewGameForm
 from games.models import Game, GameCommand, Seat
 from games.pipeline import turns
 from games.platform import registry
-from games.rules.legal import legal_commands
+from wildlands.rules.legal import legal_commands
 from games.services import ServiceError, game_apply_command
 from games.tasks import run_bot_turn
 from support.site import (  # noqa: F401  (fixtures)
@@ -329,7 +329,7 @@ async def test_the_person_sees_the_bots_moves_but_nothing_of_its_hand(owner, eag
 def test_a_bot_obliged_to_act_always_has_a_command_the_rules_accept(owner):
     """Should its own choice be refused, the bot's seat answers with a checked command (the
     quiet one first), so a table never waits on a bot forever."""
-    from games.rules.engine import apply
+    from wildlands.rules.engine import apply
 
     game = bot_to_move(owner)
     state = current_state(game.id)

@@ -12,11 +12,11 @@ from ancients_ai.engine.companion import seat_for
 from ancients_ai.engine.setup import new_companion
 from ancients_ai import companion
 from games import selectors
-from games.content.factions import load_faction
-from games.content.maps import load_map
+from wildlands.content.factions import load_faction
+from wildlands.content.maps import load_map
 from games.models import Game, GameCommand
-from games.rules import engine
-from games.rules.serialize import state_to_data
+from wildlands.rules import engine
+from wildlands.rules.serialize import state_to_data
 from support.site import _fresh_state_cache, current_state, map_name  # noqa: F401
 
 pytestmark = [pytest.mark.django_db]

@@ -19,7 +19,7 @@ from games.history import history_problems, state_at
 from games.models import Game, GameCommand, GameEvent, Seat
 from games.platform import registry
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup
-from games.rules.errors import RuleError
+from wildlands.rules.errors import RuleError
 from support.site import _fresh_state_cache, eager_celery  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # steps announce and start turns on commit

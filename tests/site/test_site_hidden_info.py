@@ -23,8 +23,8 @@ from django.test import Client
 
 from games.history import history_problems
 from games.models import Game, GameCommand
-from games.rules import engine
-from games.rules.serialize import state_from_data
+from wildlands.rules import engine
+from wildlands.rules.serialize import state_from_data
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, current_state, eager_celery,
     random_legal_command, receive, scripted_command, start_coop, start_skirmish)

@@ -14,17 +14,19 @@ from pathlib import Path
 from support.import_graph import imports_of, modules_in
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("ancients_ai", "defenders")
+GAMES = ("wildlands", "ancients_ai", "defenders")
 
-# Still to move to The Awoken's side (issue 24): Wildlands' headless games, whose Awoken
-# branch plays the Awoken engine (games.simulation), and the Wildlands rules cases' Awoken
-# adapter (games.rules_cases.awoken).
+# Still to leave the site since Wildlands moved to its own package (issue 30): the platform's
+# error type, campaign results, the rules-case runner and the lobby's content reads.
 NOT_YET = {
-    "games.simulation.command": {"ancients_ai.engine.scenarios"},
-    "games.simulation.content": {"ancients_ai.engine", "ancients_ai.engine.setup"},
-    "games.rules_cases.awoken": {"ancients_ai.engine", "ancients_ai.engine.outcome",
-                                 "ancients_ai.engine.scenarios", "ancients_ai.engine.state",
-                                 "ancients_ai.engine.vocabulary"},
+    "games.bot_seats": {"wildlands.rules.errors"},
+    "games.campaign_progress": {"wildlands.rules.state"},
+    "games.consumers": {"wildlands.rules.errors"},
+    "games.management.commands.rules_cases": {"wildlands.rules_cases"},
+    "games.pipeline.commands": {"wildlands.rules.errors"},
+    "games.pipeline.steps": {"wildlands.rules.errors"},
+    "games.platform.definition": {"wildlands.rules.errors"},
+    "games.selectors": {"wildlands.content.maps", "wildlands.content.factions"},
 }
 
 

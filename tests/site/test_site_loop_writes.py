@@ -18,9 +18,9 @@ from games import bot_seats, lobby, services
 from games.pipeline import caches, facts, loop_database, states, step_sql, turns
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
-from games.rules.errors import RuleError
-from games.rules.legal import legal_commands
-from games.wildlands import seat_bots
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import legal_commands
+from wildlands import seat_bots
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, current_state, known_to_this_process,
     map_name, receive_until, scripted_command, start_coop, start_skirmish, the_player_to_move)

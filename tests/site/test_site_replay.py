@@ -16,7 +16,7 @@ from django.test import Client
 from games import lobby, replays, services
 from games.history import state_at
 from games.models import Game
-from games.rules.view import view_for
+from wildlands.rules.view import view_for
 from support.replays import end_the_turn, play_moves, short_awoken_game
 from support.site import current_state, map_name, scripted_command, start_skirmish
 

@@ -14,8 +14,8 @@ from ancients_ai import campaigns
 from games import campaign_progress, lobby, selectors, services
 from games.pipeline import broadcast, json_text, states
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
-from games.rules import engine
-from games.rules.errors import RuleError
+from wildlands.rules import engine
+from wildlands.rules.errors import RuleError
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, map_name, scripted_command, start_skirmish)
 

@@ -17,9 +17,9 @@ from benchmarks.live_site import database_url
 from games import services
 from games.pipeline import caches, task_sender
 from games.models import Game, GameCommand
-from games.rules.events import EVENT_KINDS, register_event_kinds
-from games.rules.frames import has_deferred_work, register_frame_handler
-from games.rules.serialize import state_to_data
+from wildlands.rules.events import EVENT_KINDS, register_event_kinds
+from wildlands.rules.frames import has_deferred_work, register_frame_handler
+from wildlands.rules.serialize import state_to_data
 from games.tasks import run_ancients_turn
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, play_until_the_ancients,

@@ -9,9 +9,9 @@ from channels.db import database_sync_to_async
 from games import services
 from games.history import history_problems, state_at
 from games.models import Game, GameCommand
-from games.rules.errors import RuleError
-from games.rules.legal import legal_commands
-from games.rules.serialize import state_to_data
+from wildlands.rules.errors import RuleError
+from wildlands.rules.legal import legal_commands
+from wildlands.rules.serialize import state_to_data
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, current_state, eager_celery,
     receive_until, start_coop, start_skirmish)

@@ -8,7 +8,7 @@ import pytest
 
 from games import lobby, selectors
 from games.forms import lobby_modes
-from games.wildlands.forms import NewGameForm
+from wildlands.forms import NewGameForm
 from games.models import Game, GameCommand
 from games.services import ServiceError
 from support.site import (  # noqa: F401  (fixtures)

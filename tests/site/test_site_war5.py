@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import lobby, selectors
-from games.wildlands.forms import NewGameForm
+from wildlands.forms import NewGameForm
 from games.models import Game
 from games.services import ServiceError
 from support.site import (  # noqa: F401  (fixtures)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from games import lobby
-from games.bots import make_bot
-from games.wildlands.forms import NewGameForm
+from wildlands.bots import make_bot
+from wildlands.forms import NewGameForm
 from games.history import history_problems
 from games.models import Game
-from games.rules.legal import legal_commands
+from wildlands.rules.legal import legal_commands
 from games.services import ServiceError, game_apply_command
 from support.site import (  # noqa: F401  (fixtures)
     bots_without_pause, _fresh_state_cache, current_state, eager_celery, map_name)

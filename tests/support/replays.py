@@ -17,9 +17,9 @@ from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services
 from games.models import Game
 from games.pipeline import caches
-from games.rules.frames import has_deferred_work
-from games.rules.legal import legal_commands
-from games.rules.serialize import state_from_data, state_to_data
+from wildlands.rules.frames import has_deferred_work
+from wildlands.rules.legal import legal_commands
+from wildlands.rules.serialize import state_from_data, state_to_data
 from support.site import map_name
 
 

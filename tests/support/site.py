@@ -22,7 +22,7 @@ from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services
 from games.pipeline import caches, facts, states
 from games.models import Game
-from games.rules.frames import has_deferred_work
+from wildlands.rules.frames import has_deferred_work
 from games.routing import websocket_urlpatterns
 from wildlands_site.celery import app as celery_app
 
@@ -32,7 +32,7 @@ RECEIVE_TIMEOUT = 5
 
 def map_name() -> str:
     """A plain shipped map (no rules of its own: no pushes or belts in scripted games)."""
-    from games.content.maps import map_names
+    from wildlands.content.maps import map_names
 
     names = map_names()  # the plain dungeon when shipped: special-rule maps refuse some games
     return "dungeon" if "dungeon" in names else names[0]
@@ -127,7 +127,7 @@ def scripted_command(state) -> tuple[str, dict]:
 def random_legal_command(state, rng: random.Random) -> Optional[tuple[str, dict]]:
     """A legal command for some seat that may act, chosen with `rng` (for modes without a
     script); None when nobody may act."""
-    from games.rules.legal import legal_commands
+    from wildlands.rules.legal import legal_commands
 
     options = [(seat, command) for seat in state.player_ids()
                for command in legal_commands(state, seat, verify=True)]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 
 from ancients_ai.services import content as content_services
 from ancients_ai.models import Scenario

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games.content.common import ContentError
+from games.platform.content_common import ContentError
 from games.platform import content_files
 
 from ancients_ai import content_io

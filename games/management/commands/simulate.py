@@ -3,7 +3,7 @@ a registered game and the game's simulator prints what happened.
 
 The command knows no game: every declaration may name a simulator (`GameDefinition.
 simulator`). One with `add_arguments(parser)` and `handle(command, options)` adds its own
-options and runs the games itself (Wildlands: games.simulation.command); a plain callable
+options and runs the games itself (Wildlands: wildlands.simulation.command); a plain callable
 `play(players, difficulty, games, seed) -> dict` is called and its summary printed
 (Defenders of the Wild). `--mode` names the game's key, or one of the modes a simulator
 lists in `modes`; without it, the first simulator's first mode is played.

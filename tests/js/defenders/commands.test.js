@@ -2,7 +2,7 @@
 // that command; a place it does not name sends nothing; two commands on one place ask which.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { canEndTurn, clickCommand, commandLabel, sortLegal } from "../../../games/static/games/defenders/commands.js";
+import { canEndTurn, clickCommand, commandLabel, sortLegal } from "../../../defenders/static/games/defenders/commands.js";
 import { FIXTURES, namesFor } from "./support.js";
 
 test("set-up: clicking a highlighted hex places the starting camp there", () => {

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   SIZE, boardHexes, corner, directionTo, edgeEnds, edgeKey, engineEnds, hexToPixel, step, viewBox,
-} from "../../../games/static/games/defenders/geometry.js";
+} from "../../../defenders/static/games/defenders/geometry.js";
 
 const near = (a, b) => Math.abs(a - b) < 1e-9;
 const fixed = (n) => (Math.round(n * 1e6) / 1e6 + 0).toFixed(6); // + 0: no "-0"

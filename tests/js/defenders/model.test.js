@@ -3,8 +3,8 @@
 // mechs, pollution, toxic sites, direction), so what is watched is what happened.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyEvent, boardOf, countAt, engineOn } from "../../../games/static/games/defenders/model.js";
-import { edgeKey, hexKey } from "../../../games/static/games/defenders/geometry.js";
+import { applyEvent, boardOf, countAt, engineOn } from "../../../defenders/static/games/defenders/model.js";
+import { edgeKey, hexKey } from "../../../defenders/static/games/defenders/geometry.js";
 import { FIXTURES } from "./support.js";
 
 const edges = (list) => list.map(edgeKey).sort();
@@ -75,7 +75,7 @@ test("an engine out of a factory faces away from it", () => {
 });
 
 test("a hex's tooltip says what stands in it", async () => {
-  const { contents } = await import("../../../games/static/games/defenders/board_svg.js");
+  const { contents } = await import("../../../defenders/static/games/defenders/board_svg.js");
   const board = boardOf({
     pollution: [[[1, 1], 2]], mechs: [[[1, 1], 1]], toxic: [[2, 0]],
     factions: [{ id: "order", seat: "p1", at: [1, 1], camps: [[1, 1]] }, { id: "sect", seat: "p2", at: null, camps: [], exited: true }],

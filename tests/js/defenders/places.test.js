@@ -3,9 +3,9 @@
 // and a sentence made of them is cut into the places it names so the page can light them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Spots, edgeWords, markPlaces, placeWords, stepsFromCore } from "../../../games/static/games/defenders/places.js";
-import { boardHexes, hexKey } from "../../../games/static/games/defenders/geometry.js";
-import { describe } from "../../../games/static/games/defenders/sentences.js";
+import { Spots, edgeWords, markPlaces, placeWords, stepsFromCore } from "../../../defenders/static/games/defenders/places.js";
+import { boardHexes, hexKey } from "../../../defenders/static/games/defenders/geometry.js";
+import { describe } from "../../../defenders/static/games/defenders/sentences.js";
 import { FIXTURES, namesFor } from "./support.js";
 
 const board = (factories = []) => ({ habitats: FIXTURES.action.view.habitats, factories });

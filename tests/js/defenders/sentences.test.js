@@ -3,7 +3,7 @@
 // writes no line.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe, logClass } from "../../../games/static/games/defenders/sentences.js";
+import { describe, logClass } from "../../../defenders/static/games/defenders/sentences.js";
 import { FIXTURES, namesFor, registeredKinds } from "./support.js";
 
 // kinds the fixtures' games never emitted, in the shapes the core's events.add writes them

@@ -3,10 +3,10 @@
 // with why, and the machine deck's count following the card being resolved.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe } from "../../../games/static/games/defenders/sentences.js";
-import { sortLegal } from "../../../games/static/games/defenders/commands.js";
-import { missWords } from "../../../games/static/games/defenders/turns.js";
-import { applyEvent, boardOf } from "../../../games/static/games/defenders/model.js";
+import { describe } from "../../../defenders/static/games/defenders/sentences.js";
+import { sortLegal } from "../../../defenders/static/games/defenders/commands.js";
+import { missWords } from "../../../defenders/static/games/defenders/turns.js";
+import { applyEvent, boardOf } from "../../../defenders/static/games/defenders/model.js";
 import { FIXTURES, namesFor } from "./support.js";
 
 test("the reveal names a partner's defender by the name the update sends", () => {

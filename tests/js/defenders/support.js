@@ -1,7 +1,7 @@
 // Shared by the Defenders board's unit tests: the fixtures written from the real rules core
 // (make_fixtures.py) and a Names as the board makes it.
 import { readFileSync } from "node:fs";
-import { Names } from "../../../games/static/games/defenders/words.js";
+import { Names } from "../../../defenders/static/games/defenders/words.js";
 
 export const FIXTURES = JSON.parse(readFileSync(new URL("./fixtures.json", import.meta.url), "utf8"));
 

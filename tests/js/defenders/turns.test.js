@@ -2,8 +2,8 @@
 // and how many are still choosing; the others are told only that it picked, never what.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { handOffModel, idleWords, organizeWords, outcomeWords, turnWords } from "../../../games/static/games/defenders/turns.js";
-import { activeDefender } from "../../../games/static/games/defenders/panels.js";
+import { handOffModel, idleWords, organizeWords, outcomeWords, turnWords } from "../../../defenders/static/games/defenders/turns.js";
+import { activeDefender } from "../../../defenders/static/games/defenders/panels.js";
 import { FIXTURES, namesFor } from "./support.js";
 
 const { picked, views } = FIXTURES.organize;

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from ancients_ai import scenarios as awoken_scenarios
 from games import lobby, selectors, services, bot_seats
 from games.models import Game, GameCommand, GameEvent, Seat
-from games.rules.frames import has_deferred_work
+from wildlands.rules.frames import has_deferred_work
 from games.undo import game_undo
 
 User = get_user_model()
