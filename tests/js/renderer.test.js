@@ -73,3 +73,11 @@ test("the shell asks a renderer for nothing the contract does not list, and the 
   const base = new Tally(app({ turn: {} }), {}, {});
   assert.deepEqual(RENDERER_MEMBERS.filter((name) => !(name in base)), []);
 });
+
+test("Defenders of the Wild's renderer is one: it keeps the base's state and reader", async () => {
+  const { DefendersRenderer } = await import("../../defenders/static/games/defenders/renderer.js");
+  assert.ok(DefendersRenderer.prototype instanceof Renderer);
+  for (const name of ["view", "seat", "legal", "historyReader"]) {
+    assert.ok(!Object.prototype.hasOwnProperty.call(DefendersRenderer.prototype, name), `${name} is the base's`);
+  }
+});

@@ -1,11 +1,12 @@
 // Defenders of the Wild's renderer: what the board shell (shell/app.js, shell/replay.js) asks
-// of a game, as Wildlands' renderer does (wildlands/renderer.js lists the calls). It draws the
+// of a game (the contract and its defaults: shell/renderer.js, which it extends). It draws the
 // view (board_svg.js, panels.js, hand.js), words the events (sentences.js) and the turn
 // (turns.js), turns clicks into the seat's legal commands (commands.js), and plays each
 // update's events on the board one at a time (model.js), the machines' card slowly enough to
 // follow: an engine rolling on and the walls it leaves, a factory landing, pollution
 // spreading, hunters closing in.
 import { clear, h, sleep } from "../shell/dom.js";
+import { Renderer } from "../shell/renderer.js";
 import { BoardSvg } from "./board_svg.js";
 import { DefendersPanels } from "./panels.js";
 import { DefendersHand, cardElement } from "./hand.js";
@@ -33,12 +34,10 @@ function loadStyles() {
   document.head.append(link);
 }
 
-export class DefendersRenderer {
+export class DefendersRenderer extends Renderer {
   constructor(app, root, { page = "board" } = {}) {
+    super(app, root, { page });
     loadStyles();
-    this.app = app;
-    this.root = root;
-    this.live = page !== "replay";
     root.classList.add("dw-board");
     const $ = (sel) => root.querySelector(sel);
     this.names = new Names({
@@ -122,10 +121,6 @@ export class DefendersRenderer {
 
   learn(msg) { this.names.learnCards(msg && msg.cards); }
 
-  get view() { return this.app.view; }
-  get seat() { return this.app.seat; }
-  get legal() { return this.live ? this.app.legal : null; }
-
   // ---------------------------------------------------------------- drawing a view
   applyView(view) {
     this.names.learn(view);
@@ -157,9 +152,6 @@ export class DefendersRenderer {
   // ---------------------------------------------------------------- words
   describe(e) { return describe(e, this.names, this.app.view); }
   logClass(e) { return logClass(e); }
-  historyReader() {
-    return { describe: (e) => this.describe(e), back: () => {}, keep: () => null };
-  }
   banner() { return banner(this.view, this.seat, this.names, this.legal); }
   outcome() { return outcomeWords(this.view); }
 
