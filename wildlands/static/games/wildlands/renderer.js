@@ -1,11 +1,10 @@
-// Wildlands' renderer: what the board shell (shell/app.js, shell/replay.js) asks of a game.
-// This base draws a view (the map, its tokens, the side panel) and words its events and
-// turns; live.js adds the hand, the play flow, the questions and the Ancients' pace, and
-// replay.js the replay's hands. The shell calls:
-//   applyView(view, legal), renderSide(), describe(e), logClass(e), historyReader(view, saved),
-//   banner(), outcome(), learn(msg), animate(e, {paced, text}), and on the live board
-//   drawInteraction(message), handOff(), resetInput(message), paced(view), pacingOver().
-// Wildlands' own modules reach the shell's state through the getters below.
+// Wildlands' renderer: what the board shell (shell/app.js, shell/replay.js) asks of a game
+// (the contract and its defaults: shell/renderer.js, which it extends). This base draws a
+// view (the map, its tokens, the side panel) and words its events and turns; live.js adds
+// the hand, the play flow, the questions and the Ancients' pace (drawInteraction, handOff,
+// resetInput, paced, pacingOver), and replay.js the replay's hands. Wildlands' own modules
+// reach the shell's state through the getters below.
+import { Renderer } from "../shell/renderer.js";
 import { BoardMap } from "./map.js";
 import { showCurses } from "./ice_belts_tombs.js";
 import { annotateCells } from "./map_legend.js";
@@ -22,11 +21,10 @@ import { awokenPart, banner, outcomeWords } from "./turns.js";
 /** Never the viewer's move (the replay, a spectator's page before a flow exists). */
 export const NO_FLOW = { canAct: () => false, canInterrupt: () => false };
 
-export class WildlandsRenderer {
-  /** `data`: the page's data (its `board` is the map to draw). */
-  constructor(app, root, data) {
-    this.app = app;
-    this.root = root;
+export class WildlandsRenderer extends Renderer {
+  /** `data`: the page's data (its `board` is the map to draw); `page`: "board" or "replay". */
+  constructor(app, root, data, page = "board") {
+    super(app, root, { page });
     this.names = new Names(this);
     this.cardDefs = new Map(); // players' cards named in events: id -> what the card does
     this.flow = NO_FLOW;
@@ -40,11 +38,9 @@ export class WildlandsRenderer {
   }
 
   // ---------------------------------------------------------------- the shell's state
-  get view() { return this.app.view; }
   get pendingView() { return this.app.pendingView; }
-  get seat() { return this.app.seat; }
   get seats() { return this.app.seats; }
-  get legal() { return this.app.legal; }
+  get legal() { return this.app.legal; } // as the app holds them (null on a replay)
   get version() { return this.app.version; }
 
   sendCommand(command, label) { return this.app.sendCommand(command, label); }

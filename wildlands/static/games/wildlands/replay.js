@@ -6,7 +6,7 @@ import { WildlandsRenderer } from "./renderer.js";
 
 export class WildlandsReplay extends WildlandsRenderer {
   constructor(app, root, data) {
-    super(app, root, data);
+    super(app, root, data, "replay");
     this.hands = root.querySelector("[data-role=hands]");
   }
 
