@@ -52,16 +52,6 @@ def map_title(map_name: str) -> str:
 
 
 @register.filter
-def faction_title(faction: str) -> str:
-    """A faction's name as people read it ("The Guild"), or the id when none is installed."""
-    from games import selectors
-
-    if not faction:
-        return ""
-    return dict(selectors.available_factions()).get(faction, faction.replace("_", " ").title())
-
-
-@register.filter
 def seat_label(seat: str) -> str:
     """"Seat 1" for "p1": the seats as people count them."""
     return f"Seat {seat[1:]}" if seat[:1] == "p" and seat[1:].isdigit() else seat
