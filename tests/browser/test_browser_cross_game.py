@@ -123,7 +123,7 @@ def values(page, select: str) -> list[int]:
 
 
 def test_the_lobby_offers_no_player_count_or_bot_it_would_refuse(people):
-    page = people(user=make_user("botmaker"))
+    page = people(user=make_user("botmaker"), csp=True)  # the lobby's scripts under the policy
     page.goto("/play/new/?mode=skirmish")
     assert values(page, "select[name=players]") == [2, 3, 4]
     for players, bots in ((2, [0, 1]), (3, [0, 1, 2]), (4, [0, 1, 2, 3])):
