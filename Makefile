@@ -48,7 +48,7 @@ $(NODE_STAMP): package-lock.json
 # motion, replay and socket logic with node's own test runner (tests/js).
 jstest: $(NODE_STAMP)
 	npx --no-install eslint
-	node --import ./tests/js/static_folders.mjs --test tests/js/
+	node --import ./tests/js/static_folders.mjs --test tests/js/ examples/
 
 # mypy over the pure cores, wildlands/rules and ancients_ai/engine ([tool.mypy] in pyproject.toml).
 typecheck: $(STAMP)

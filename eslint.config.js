@@ -14,7 +14,7 @@ export default [
   },
   {
     files: ["games/static/**/*.js", "wildlands/static/**/*.js", "defenders/static/**/*.js",
-            "ancients_ai/static/games/**/*.js"],
+            "ancients_ai/static/games/**/*.js", "examples/*/static/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
@@ -26,7 +26,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: { ...globals.node } },
   },
   {
-    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "examples/*/tests/js/**/*.js", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

@@ -1,7 +1,7 @@
 """Race to 21 without the house, the peer benchmark's game on this site (benchmarks/peer_bench.py).
 
 p1 and p2 add 1, 2 or 3 to a shared total in turn; whoever brings it to 21 wins. It is the
-platform's test game (tests/platform/race_game.py) with its house taken out, so the site
+example game (examples/, its declaration) with its house taken out, so the site
 plays exactly what boardgame.io plays in benchmarks/peer/race.js: no worker, no opponent,
 nothing but two people's commands stored, viewed and sent. Registered only in the
 benchmark's own processes (benchmarks/bare_asgi.py with BENCH_PEER_GAME=1).
@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "platform"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from race_game import RaceGame  # noqa: E402
+from examples.race21.game import RaceGame  # noqa: E402
 
 KEY = "race21peer"
 

@@ -17,8 +17,6 @@ from games import lobby, services
 from games.history import history_problems
 from games.models import Campaign, Game, GameCommand
 from games.pipeline import step_sql
-from games.platform import registry
-from race_game import RaceGame
 from support.site import _fresh_state_cache, known_to_this_process  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection sees commits only
@@ -28,13 +26,6 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection se
 def _postgresql_only():
     if not step_sql.can_write_conditionally():
         pytest.skip("the loop's connections are PostgreSQL's (CI runs these against it)")
-
-
-@pytest.fixture
-def race():
-    game = registry.register(RaceGame())
-    yield game
-    registry.unregister(game.key)
 
 
 def a_race(owner, teammate) -> Game:
@@ -62,7 +53,7 @@ def play_to_19(game: Game, owner, teammate) -> None:
         game.refresh_from_db()
 
 
-def test_the_winning_move_is_stored_from_the_loop_with_the_outcome(race, owner, teammate):
+def test_the_winning_move_is_stored_from_the_loop_with_the_outcome(race21, owner, teammate):
     game = a_race(owner, teammate)
     play_to_19(game, owner, teammate)
 
@@ -79,7 +70,7 @@ def test_the_winning_move_is_stored_from_the_loop_with_the_outcome(race, owner, 
     assert {d.group.rsplit("-", 1)[1] for d in result.deliveries} == {"p1", "p2"}
 
 
-def test_after_the_end_a_command_is_refused_as_game_over(race, owner, teammate):
+def test_after_the_end_a_command_is_refused_as_game_over(race21, owner, teammate):
     game = a_race(owner, teammate)
     play_to_19(game, owner, teammate)
     on_loop(game, teammate, 1)
@@ -92,7 +83,7 @@ def test_after_the_end_a_command_is_refused_as_game_over(race, owner, teammate):
     assert getattr(refused.value, "code", None) == "game_over"
 
 
-def test_a_campaign_game_ends_under_the_lock_not_on_the_loop(race, owner, teammate):
+def test_a_campaign_game_ends_under_the_lock_not_on_the_loop(race21, owner, teammate):
     game = a_race(owner, teammate)
     campaign = Campaign.objects.create(name="c", owner=owner, owner_faction="guild",
                                        map_name="dungeon")

@@ -1,7 +1,7 @@
-"""Adding a game is declaring one object: Race to 21 (race_game.py), registered here and
-nowhere else, is offered by the lobby with its own form, joined through the invite link,
-played through the game socket (the house's moves by the worker's `advance`) and replayed,
-with no change to the site's code."""
+"""Adding a game is listing its app: Race to 21, switched on by a settings override (the
+`race21` fixture) and nowhere else, is offered by the lobby with its own form, joined
+through the invite link, played through the game socket (the house's moves by the worker's
+`advance`), taken back and replayed, with no change to the site's code."""
 from __future__ import annotations
 
 import json
@@ -12,19 +12,12 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, GameCommand
-from games.platform import registry
-from race_game import HOUSE, RaceGame
+from examples.race21.game import RaceGame
+from examples.race21.rules import HOUSE
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, communicator, connect_seated, eager_celery, receive_until)
 
 db = database_sync_to_async
-
-
-@pytest.fixture
-def race():
-    game = registry.register(RaceGame())
-    yield game
-    registry.unregister(game.key)
 
 
 def signed_in(user) -> Client:
@@ -51,7 +44,7 @@ def start_a_race(owner, teammate, target: int = 21) -> Game:
 
 
 @pytest.mark.django_db
-def test_the_lobby_offers_the_new_game_with_its_words_and_its_own_form(race, owner):
+def test_the_lobby_offers_the_new_game_with_its_words_and_its_own_form(race21, owner):
     client = signed_in(owner)
     lobby = client.get(reverse("games:new")).content.decode()
     assert "Race to 21" in lobby and RaceGame.summary in lobby and "?mode=race21" in lobby
@@ -62,7 +55,7 @@ def test_the_lobby_offers_the_new_game_with_its_words_and_its_own_form(race, own
 
 
 @pytest.mark.django_db
-def test_a_race_waits_for_its_second_player_then_starts(race, owner, teammate):
+def test_a_race_waits_for_its_second_player_then_starts(race21, owner, teammate):
     game = start_a_race(owner, teammate, target=31)
     assert game.status == Game.Status.PLAYING
     assert [(s.seat, s.user) for s in game.seats.order_by("seat")] == [
@@ -76,7 +69,7 @@ def test_a_race_waits_for_its_second_player_then_starts(race, owner, teammate):
 
 
 @pytest.mark.django_db
-def test_a_choice_the_form_does_not_offer_is_refused_and_nothing_is_stored(race, owner):
+def test_a_choice_the_form_does_not_offer_is_refused_and_nothing_is_stored(race21, owner):
     response = signed_in(owner).post(reverse("games:new"), {"mode": "race21", "target": 40})
     assert response.status_code == 200 and "target" in response.context["form"].errors
     assert not Game.objects.exists()
@@ -88,7 +81,7 @@ MOVES = [("p1", 3), ("p2", 3), ("p1", 3), ("p2", 3), ("p1", 3), ("p2", 1)]
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_race_is_played_through_the_socket_and_replayed(race, owner, teammate,
+async def test_a_race_is_played_through_the_socket_and_replayed(race21, owner, teammate,
                                                                    eager_celery):
     game = await db(start_a_race)(owner, teammate)
     sockets = {"p1": communicator(game.id, owner), "p2": communicator(game.id, teammate)}
@@ -128,6 +121,29 @@ async def test_a_race_is_played_through_the_socket_and_replayed(race, owner, tea
     kinds = [e["kind"] for step in replay["steps"] for e in step["events"]]
     assert kinds.count("house_added") == 5 and kinds[-1] == "race_won"
     assert HOUSE not in [step["view"]["winner"] for step in replay["steps"]]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_player_takes_back_their_addition_over_the_socket(race21, owner, teammate,
+                                                                  eager_celery):
+    game = await db(start_a_race)(owner, teammate)
+    p1 = communicator(game.id, owner)
+    version = (await connect_seated(p1))["version"]
+    await p1.send_json_to({"type": "command", "id": "a", "expected_version": version,
+                           "command": {"do": "add", "n": 3}})
+    answered = await receive_until(p1, lambda m: m["type"] == "update"
+                                   and m["view"]["total"] == 4)  # the house's 1, by the worker
+    assert {"do": "undo"} in answered["legal"]
+    await p1.send_json_to({"type": "command", "id": "u", "expected_version": answered["version"],
+                           "command": {"do": "undo"}})
+    back = await receive_until(p1, lambda m: m["type"] == "update"
+                               and m["version"] > answered["version"])
+    assert back["view"]["total"] == 0 and back["view"]["turn"] == "p1" and back["legal"]
+    assert [e["kind"] for e in back["events"]] == ["taken_back"]
+    await p1.disconnect()
+    replay = await db(replay_steps)(game, owner)
+    assert [step["view"]["total"] for step in replay["steps"]] == [0, 3, 4, 0]
 
 
 def replay_steps(game: Game, user) -> dict:

@@ -1,0 +1,36 @@
+"""Race to 21 is not in the site's INSTALLED_APPS: `race21` switches it on for one test by
+a settings override (the app's `ready()` registers it) and off again after.
+
+Overriding INSTALLED_APPS runs every app's `ready()` again, and the other games register
+new declaration objects then; the registry is emptied first and given back its own
+objects after, so the rest of the session sees the games it had."""
+import pytest
+
+from games.platform import registry
+from support.site import make_user
+
+
+@pytest.fixture
+def race21(settings):
+    known = registry.all_games()
+    _forget_all()
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "examples.race21"]
+    yield registry.get("race21")
+    _forget_all()
+    for game in known:
+        registry.register(game)
+
+
+def _forget_all() -> None:
+    for key in list(registry.keys()):
+        registry.unregister(key)
+
+
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def teammate(db):
+    return make_user("teammate")
