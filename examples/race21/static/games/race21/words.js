@@ -9,10 +9,11 @@ export function who(seat, mine) {
   return seat === mine ? "You" : `Player ${String(seat).replace(/^p/, "")}`;
 }
 
-/** The log's sentence for one event of the race ("" for a kind it does not know). */
+/** The log's sentence for one event of the race, as the site sends it (its data beside its
+ * `kind` and `seq`); "" for a kind it does not know. */
 export function sentence(e, mine) {
-  const d = (e && e.data) || {};
-  switch (e && e.kind) {
+  const d = e || {};
+  switch (d.kind) {
     case "added": return `${who(d.seat, mine)} added ${d.n}: the total is ${d.total}.`;
     case "house_added": return `The house added 1: the total is ${d.total}.`;
     case "taken_back": return `${who(d.seat, mine)} took back the last addition: the total is ${d.total}.`;
@@ -37,6 +38,7 @@ export function status(view, seat, legal) {
   if (view.house_due) return { text: "The house is adding 1…", yours: false };
   const yours = additions(legal).length > 0;
   const text = yours ? `Your turn: add 1, 2 or 3 (first to ${view.target}).`
+    : view.turn === seat ? `Your turn to add (first to ${view.target}).`
     : `${who(view.turn, seat)} to add (first to ${view.target}).`;
   return { text, yours };
 }
