@@ -68,13 +68,16 @@ def django_db_setup(django_db_setup):
 @pytest.fixture(scope="session")
 def site(django_db_setup, django_db_blocker):
     """One live daphne (in a thread, sharing the test database) for every browser test
-    module of the session: a second one cannot be started in the same process."""
-    from browser.live import LiveSite
+    module of the session: a second one cannot be started in the same process, so an
+    example app's tests (examples/*/tests/conftest.py imports this fixture) get the same
+    (`browser.live.session_site`)."""
+    from browser.live import session_site
 
     with django_db_blocker.unblock():
-        server = LiveSite().start()
+        server, started = session_site()
         yield server
-        server.stop()
+        if started:
+            server.stop()
 
 
 @pytest.fixture(scope="module")

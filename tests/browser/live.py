@@ -79,6 +79,19 @@ class LiveSite:
             self._thread.join(timeout=5)
 
 
+_SESSION: list = []
+
+
+def session_site() -> tuple["LiveSite", bool]:
+    """The process's one LiveSite, started on first use, and whether this call started it
+    (the caller that did stops it): tests/conftest.py's `site` fixture may be set up twice in
+    a session, once for tests/ and once for an example app's tests that import it."""
+    if _SESSION:
+        return _SESSION[0], False
+    _SESSION.append(LiveSite().start())
+    return _SESSION[0], True
+
+
 def game_state_now(game_id: Any):
     """The game's engine state at its stored version (the stored snapshot may be some
     versions older: `games.history.catch_up`), with `game_row`'s retries."""
