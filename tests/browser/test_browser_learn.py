@@ -391,3 +391,27 @@ def test_the_guide_and_the_rules_panel_fit_a_phone(people):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     docs_shot(page, "learn-guided-defenders-phone")
     assert page.js_errors == []
+
+
+def test_a_character_held_by_a_stasis_trap_explains_the_trap(people):
+    """A revealed trap acts and leaves the board, but a stasis trap stays under the
+    character it holds (with more than one in the scenario): that character is the trap's
+    mark. Seed 2 against the Automaton: the Stormcaller walks onto one and turns it over."""
+    from games import lobby
+
+    ada = make_user("learn_aw_trap")
+    game = lobby.game_create(user=ada, mode="solo", players=1, bots=0, faction="guild",
+                             colour="", scenario_ids=["automaton"], map_name="dungeon", seed=2)
+    page = people(user=ada)
+    open_board(page, f"/play/{game.id}/")
+    for command in ({"do": "move", "character": "guild_stormcaller", "to": 40, "cards": ["guild_22"]},
+                    {"do": "reveal_object", "character": "guild_stormcaller", "object": "obj15"}):
+        before = version(page)
+        page.evaluate("(c) => window.wildlandsBoard.sendCommand(c, 'scripted')", command)
+        until_moved_on(page, before)
+    held = page.locator('[data-role=map] .token.character.ensnared')
+    expect(held).to_have_attribute("data-mark", "trap")
+    expect(held.locator("> title")).to_contain_text("a stasis trap holds the character that found it")
+    held.dispatch_event("click")
+    expect(page.locator("[data-role=mark-note]")).to_contain_text("A trap")
+    assert page.js_errors == []

@@ -6,28 +6,35 @@
 import { h, svg } from "./dom.js";
 import { markTitle } from "./learn_model.js";
 
-/** Give `el` its mark's title (once); true when something changed. */
-function explain(el, key, mark) {
+/** Give `el` the titles of the marks it is (`found`, in the game's order: the first names its
+ * note). Only what differs is written, so a redraw settles after one pass: the watcher below
+ * sees no change of ours the second time. */
+function explain(el, found) {
   let title = [...el.children].find((c) => c.tagName.toLowerCase() === "title");
-  const own = title ? title.textContent : "";
-  const words = markTitle(own, mark);
-  if (el.dataset.mark === key && title && own === words) return false;
   if (!title) title = el.insertBefore(svg("title"), el.firstChild);
-  if (el.dataset.markOwn === undefined || !own.includes(`${mark.name}: `)) el.dataset.markOwn = own;
-  el.dataset.mark = key;
-  title.textContent = words;
-  return true;
+  if (title.dataset.own === undefined) { // a title the drawing (re)made: its own words
+    title.dataset.own = title.textContent;
+    el.dataset.markOwn = title.textContent;
+  }
+  if (el.dataset.mark !== found[0].key) el.dataset.mark = found[0].key;
+  const words = found.reduce((text, mark) => markTitle(text, mark), title.dataset.own);
+  if (title.textContent !== words) title.textContent = words;
 }
 
 /** Explain every mark in `host` now; `selectors`: {key: css selector}, `marks`: the rules
  * document's list ({key, name, words}). */
 export function explainAll(host, selectors, marks) {
   const byKey = new Map(marks.map((m) => [m.key, m]));
+  const found = new Map();
   for (const [key, selector] of Object.entries(selectors)) {
     const mark = byKey.get(key);
     if (!mark) continue;
-    for (const el of host.querySelectorAll(selector)) explain(el, key, mark);
+    for (const el of host.querySelectorAll(selector)) {
+      if (!found.has(el)) found.set(el, []);
+      found.get(el).push(mark);
+    }
   }
+  for (const [el, list] of found) explain(el, list);
 }
 
 export class MarkNotes {

@@ -9,15 +9,16 @@ import { annotateCells } from "./map_legend.js";
 import { figureDescs } from "./figures_of_view.js";
 import { Names } from "./words.js";
 
+/** In order: an element that is two marks is named by the first (a held character, a trap). */
 export const MARKS = {
+  // a revealed trap acts and leaves; a stasis trap stays under the character it holds
+  trap: ".token.object.pit_trap, .token.object.explosive_trap, .token.object.stasis_trap, .token.character.ensnared",
   character: ".token.character",
   hidden: ".token.ghost",
   minion: ".token.minion",
   ancient: ".token.ancient",
   object: ".token.object.face-down",
   crystal: ".token.crystal",
-  // a revealed trap acts and leaves; a stasis trap stays under the character it holds
-  trap: ".token.object.pit_trap, .token.object.explosive_trap, .token.object.stasis_trap, .token.character.ensnared",
   shard: ".token.shard",
   high: ".cell.high",
   cover: ".core.cover",
