@@ -80,7 +80,8 @@ def house_adds(state: dict) -> tuple[dict, list]:
 def can_take_back(state: dict, seat: str) -> bool:
     """The seat's own addition is the latest, the house has answered it, no one has won."""
     last = state.get("last")
-    return bool(last) and last[0] == seat and not house_due(state) and state["winner"] is None
+    return last is not None and last[0] == seat and not house_due(state) \
+        and state["winner"] is None
 
 
 def undo_target(state: dict, seat: str) -> int:
