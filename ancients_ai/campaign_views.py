@@ -20,6 +20,7 @@ from ancients_ai import campaigns
 from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai.lobby import HARD_ANCIENT_HEALTH
 from games import selectors, services
+from wildlands.content import offer
 from games.models import Campaign, Game
 from wildlands.forms import CampaignForm, JoinCampaignForm
 
@@ -77,11 +78,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "n": chapter, "scenarios": [re.sub(r"^\d+\. ", "", titles.get(str(s), str(s))) for s in scenarios],
             "won": chapter in campaign.completed, "unlocked": chapter <= campaign.unlocked})
     games = campaign.games.order_by("-created")
-    factions = dict(selectors.available_factions())
+    factions = dict(offer.available_factions())
     return render(request, "campaigns/detail.html", {
         "owner_faction": factions.get(campaign.owner_faction, campaign.owner_faction),
         "partner_faction": factions.get(campaign.partner_faction, campaign.partner_faction),
-        "map_title": dict(selectors.available_maps()).get(campaign.map_name, campaign.map_name),
+        "map_title": dict(offer.available_maps()).get(campaign.map_name, campaign.map_name),
         "campaign": campaign, "invite_url": invite, "chapters": chapters, "games": games,
         "stats": selectors.campaign_statistics(campaign),
         "treasures": awoken_scenarios.treasure_names(campaign.treasures),

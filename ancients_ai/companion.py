@@ -23,6 +23,7 @@ from django.utils import timezone
 from ancients_ai.engine.companion import seat_for, table_choices
 from ancients_ai.scenarios import scenario_ids_in_order
 from games import lobby, open_games, selectors, services
+from wildlands.content import offer
 from wildlands.board_data import board_svg_data
 from games.models import TOKEN_SHAPE, Campaign, Difficulty, Game, Seat, new_token
 from wildlands.rules.commands import parse_command
@@ -139,7 +140,7 @@ def companion_payload(game: Game, *, with_board: bool = False) -> dict[str, Any]
 
 
 def _faction_name(faction: str) -> str:
-    return dict(selectors.available_factions()).get(faction, faction)
+    return dict(offer.available_factions()).get(faction, faction)
 
 
 # --- tables nobody comes back to ---------------------------------------------------------------

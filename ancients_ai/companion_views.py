@@ -19,10 +19,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ancients_ai import companion
 from ancients_ai import scenarios as awoken_scenarios
-from games import selectors
+from wildlands.content import offer
 from games.consumers import MAX_NUMBER
 from games.models import Difficulty
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from games.services import ServiceError
 from wildlands_site import rate_limit
 
@@ -44,8 +44,8 @@ class CompanionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        factions, scenarios = selectors.available_factions(), awoken_scenarios.available_scenarios()
-        self.fields["map_name"].choices = selectors.available_maps()
+        factions, scenarios = offer.available_factions(), awoken_scenarios.available_scenarios()
+        self.fields["map_name"].choices = offer.available_maps()
         self.fields["faction"].choices = self.fields["faction_2"].choices = factions
         self.fields["scenario"].choices = self.fields["scenario_2"].choices = scenarios
         if len(factions) > 1 and len(scenarios) > 1:

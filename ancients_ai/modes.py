@@ -18,11 +18,13 @@ from __future__ import annotations
 import logging
 from typing import ClassVar
 
+from ancients_ai.campaign_progress import campaign_record_result
 from ancients_ai.engine.companion import companion_options
 from ancients_ai.engine.setup import grant_kept_treasures, new_awoken
 from ancients_ai.engine.undo import take_back, undo_target
 from ancients_ai.lobby import (HARD_ANCIENT_HEALTH, AwokenLobby, CompanionLobby, CoopLobby,
                                SoloLobby)
+from games.models import Game
 from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
 from wildlands.rules.errors import RuleError
@@ -81,6 +83,11 @@ class AwokenGame(AwokenLobby, WildlandsGame):
                 "crystals": sum(len(c.carried) for c in state.characters.values()),
                 "knockouts": sum(1 for m in state.monsters.values() if m.knocked_out),
                 "characters_lost": sum(1 for c in state.characters.values() if c.knocked_out)}
+
+    def record_finished(self, game: Game, state: GameState) -> None:
+        """A finished campaign game unlocks the next chapter and earns a treasure."""
+        if game.campaign_id is not None:
+            campaign_record_result(game=game, state=state)
 
     def reveal_mode_secrets(self, state: GameState, view: dict) -> None:
         """Face-down object counters turned up."""

@@ -27,7 +27,7 @@ from games.models import Game, Seat
 from games.pipeline import facts, states, step_sql, turns
 from games.pipeline.steps import ApplyResult, ServiceError, check_playable, play_command
 from games.platform.definition import GameDefinition
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
 

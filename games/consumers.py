@@ -48,7 +48,7 @@ from channels.consumer import get_handler_name
 
 from games import game_log, presence, selectors, services
 from games.pipeline import broadcast, json_text, layer_watch, task_sender
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
 

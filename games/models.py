@@ -230,7 +230,7 @@ class GameCommand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"v{self.version} {self.seat or 'ancients'}: {self.command}"
+        return f"v{self.version} {self.seat or 'opponent'}: {self.command}"
 
 
 class Campaign(models.Model):

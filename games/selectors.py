@@ -9,22 +9,17 @@ from a secret one. The state of a game is the one this process holds
 """
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from typing import Any, Callable, Iterable, NamedTuple, Optional
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from wildlands.content.factions import faction_ids, load_faction
-from wildlands.content.maps import load_map, map_names
 from games.models import Campaign, Game, GameEvent, Seat
 from games.pipeline import states, updates
 from games.pipeline.updates import HIDDEN, event_for_seat, events_for_seat  # noqa: F401
 from games.platform import registry
 from games.platform.definition import GameDefinition, SeatChoice
-
-logger = logging.getLogger(__name__)
 
 
 def game_state(game: Game) -> Any:
@@ -248,25 +243,3 @@ def campaign_statistics(campaign: Campaign) -> dict:
         "knockouts": sum(g.knockouts or 0 for g in games),
         "characters_lost": sum(g.characters_lost or 0 for g in games),
     }
-
-
-# --- content on offer ----------------------------------------------------------------------
-def available_maps() -> list[tuple[str, str]]:
-    """(name, title) of every shipped map that loads."""
-    found = []
-    for name in map_names():
-        try:
-            title = getattr(load_map(name), "title", "") or name
-        except Exception:  # a broken map file is the content tests' business, not a page's
-            logger.exception("map %s failed to load", name)
-            continue
-        found.append((name, title))
-    return found
-
-
-def available_factions() -> list[tuple[str, str]]:
-    return [(fid, load_faction(fid).name) for fid in faction_ids()]
-
-
-def faction_colour(faction_id: str) -> str:
-    return load_faction(faction_id).colour

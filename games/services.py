@@ -5,8 +5,7 @@ Every change goes through the command pipeline (`games.pipeline`, docs/command-p
 one transaction with the game row locked, or one statement that writes only if the row is
 still at the version the change was built on; broadcasts and the next turn only after
 commit. Everything about the game is asked of its declaration (`games.platform.registry`).
-The site's other writes have their own modules: `lobby` (creating and joining),
-`campaigns`, `campaign_progress` (what a finished game gives its campaign), `presence`,
+The site's other writes have their own modules: `lobby` (creating and joining), `presence`,
 `undo`, `bot_seats`.
 """
 from __future__ import annotations

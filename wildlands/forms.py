@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games import selectors
+from wildlands.content import offer
 from games.forms import GameForm
 from games.models import Difficulty, Game
 from games.platform import registry
@@ -67,9 +67,9 @@ class NewGameForm(GameForm):
         if len(scenarios) >= 2:
             self.fields["scenario"].initial = scenarios[0][0]
             self.fields["scenario_2"].initial = scenarios[1][0]
-        self.fields["faction"].choices = selectors.available_factions() + [WRATH_CHOICE]
-        self.fields["bot_factions"].choices = selectors.available_factions() + [WRATH_CHOICE]
-        self.fields["map_name"].choices = selectors.available_maps()
+        self.fields["faction"].choices = offer.available_factions() + [WRATH_CHOICE]
+        self.fields["bot_factions"].choices = offer.available_factions() + [WRATH_CHOICE]
+        self.fields["map_name"].choices = offer.available_maps()
         # what the lobby's script says before "Create game" (counts, bots, maps' limits)
         self.hints = lobby_hints(self.modes, self.fields["map_name"].choices)
         first = self.modes[0]
@@ -197,8 +197,8 @@ class CampaignForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = selectors.available_factions()
-        self.fields["map_name"].choices = selectors.available_maps()
+        self.fields["faction"].choices = offer.available_factions()
+        self.fields["map_name"].choices = offer.available_maps()
         self.fields["map_name"].initial = default_map(campaign_mode(1), 1,
                                                       self.fields["map_name"].choices)
 
@@ -219,5 +219,5 @@ class JoinCampaignForm(forms.Form):
 
     def __init__(self, *args, taken: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(fid, name) for fid, name in selectors.available_factions()
+        self.fields["faction"].choices = [(fid, name) for fid, name in offer.available_factions()
                                           if fid != taken]

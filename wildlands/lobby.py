@@ -14,9 +14,9 @@ import random
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused, TablePlan, refuse
-from wildlands.seating import (ANCIENTS, ANCIENTS_TITLE, NOT_HERE, WAR_PLAYERS,
-                                     WAR_WITH_ANCIENTS, available_factions,
-                                     check_faction_and_colour, load_board)
+from wildlands.content.offer import available_factions, available_maps
+from wildlands.seating import (ANCIENTS, ANCIENTS_TITLE, NOT_HERE, WAR_PLAYERS, WAR_WITH_ANCIENTS,
+                               check_faction_and_colour, load_board)
 
 class WildlandsLobby(LobbyRules):
     """What every Wildlands mode's lobby shares."""
@@ -78,9 +78,7 @@ class WildlandsLobby(LobbyRules):
         return dict(available_factions()).get(seat.faction, seat.faction)
 
     def map_title(self, map_name: str) -> str:
-        from games import selectors
-
-        return dict(selectors.available_maps()).get(map_name, map_name)
+        return dict(available_maps()).get(map_name, map_name)
 
     def check_map(self, map_name: str, players: int) -> None:
         """Refuse a map whose own rules forbid this mode or this many players (the Crypt is

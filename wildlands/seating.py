@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from games.platform.lobby_rules import LobbyRules, SetupRefused, refuse
 from wildlands.content.factions import load_faction
 from wildlands.content.maps import load_map
-from games.platform.lobby_rules import LobbyRules, SetupRefused, refuse
+from wildlands.content.offer import available_factions, faction_colour
 from wildlands.rules.board import Board
 
 # The Ancients as a faction (The Wrath, a five-player war): no colour, no shards.
@@ -33,12 +34,6 @@ def load_factions(faction_ids: Sequence[str]) -> list:
         raise SetupRefused("invalid_choice", str(error)) from None
 
 
-def available_factions() -> list[tuple[str, str]]:
-    from games import selectors
-
-    return selectors.available_factions()
-
-
 def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Any],
                              ancients: bool = False) -> str:
     """The colour `faction` plays in beside the seats `taken` (anything with `faction` and
@@ -46,8 +41,6 @@ def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Any],
     `ancients`: the table may seat the Ancients faction, which takes no colour.
 
     :raises SetupRefused: an unknown or taken faction, an unknown colour."""
-    from games import selectors
-
     known = [fid for fid, _ in available_factions()] + ([ANCIENTS] if ancients else [])
     if faction not in known:
         refuse("invalid_choice", f"unknown faction {faction!r}")
@@ -55,7 +48,7 @@ def check_faction_and_colour(faction: str, colour: str, taken: Sequence[Any],
         refuse("invalid_choice", f"{faction} is already taken in this game")
     if faction == ANCIENTS:
         return ""
-    colour = colour or selectors.faction_colour(faction)
+    colour = colour or faction_colour(faction)
     if colour not in COLOURS:
         refuse("invalid_choice", f"unknown colour {colour!r}")
     if any(s.colour == colour for s in taken):

@@ -11,14 +11,20 @@ The state is a JSON-ready dict, so storing it is a copy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Mapping, Optional, Sequence
 
-from wildlands.rules.errors import RuleError
+from games.platform.errors import PLATFORM_CODES, RuleError
 
 HOUSE = "house"
 STEPS = (1, 2, 3)
 TARGETS = (21, 31)
 UNDO = {"do": "undo"}
+
+
+class RaceRefused(RuleError):
+    """Race to 21's refusals: the platform's codes and its own."""
+
+    codes: ClassVar[frozenset[str]] = PLATFORM_CODES | {"not_your_turn", "nothing_to_undo"}
 
 
 @dataclass(frozen=True)
@@ -42,12 +48,12 @@ def add(state: dict, seat: str, command: Any) -> tuple[dict, list]:
     :raises RuleError: game_over, not_your_turn, invalid_command.
     """
     if state["winner"] is not None:
-        raise RuleError("game_over", "the race is over")
+        raise RaceRefused("game_over", "the race is over")
     if state["house_due"] or seat != state["turn"]:
-        raise RuleError("not_your_turn", "it is not your turn")
+        raise RaceRefused("not_your_turn", "it is not your turn")
     if not isinstance(command, Mapping) or command.get("do") != "add" \
             or command.get("n") not in STEPS:
-        raise RuleError("invalid_command", "add 1, 2 or 3")
+        raise RaceRefused("invalid_command", "add 1, 2 or 3")
     new = dict(state, version=state["version"] + 1, total=state["total"] + command["n"],
                last=[seat, state["version"]])
     events = [RaceEvent("added", {"seat": seat, "n": command["n"], "total": new["total"]})]
@@ -90,7 +96,7 @@ def undo_target(state: dict, seat: str) -> int:
     :raises RuleError: nothing_to_undo.
     """
     if not can_take_back(state, seat):
-        raise RuleError("nothing_to_undo", "nothing of yours to take back")
+        raise RaceRefused("nothing_to_undo", "nothing of yours to take back")
     return int(state["last"][1])
 
 

@@ -26,7 +26,7 @@ from games.pipeline import facts, states, step_sql
 from games.pipeline.steps import (ApplyResult, BuiltStep, ServiceError, Step, after_commit,
                                   build_step, check_playable, moved_on, play_command)
 from games.platform.definition import GameDefinition
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 # What the short way and the loop's way hold for a command: the seat, the game's
 # declaration, the state at the expected version and its last event seq.

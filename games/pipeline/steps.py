@@ -26,12 +26,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import history
-from games.campaign_progress import campaign_record_result
 from games.models import Game, GameCommand, GameEvent
 from games.pipeline import broadcast, facts, json_text, states, step_sql, turns
 from games.pipeline.updates import seat_update
 from games.platform.definition import GameDefinition
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
 
@@ -139,11 +138,12 @@ def store_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     """Write the new state and the steps that made it (commands and their events, each
     event tagged with the version its command produced) in the caller's transaction with
     the game row locked; the work that follows is queued for its commit (`after_commit`).
-    A finished campaign game records its result in the same transaction."""
+    A finished game's result is recorded in the same transaction (`record_finished`: a
+    campaign's progress)."""
     built = build_step(game, definition, state, steps, starting=starting)
     step_sql.write_step(built.game, built.rows, built.commands, built.fields)
-    if built.finished and game.campaign_id is not None:
-        campaign_record_result(game=game, state=state)
+    if built.finished:
+        definition.record_finished(game, state)
     callbacks, result = after_commit(built, publish=publish, enqueue=enqueue)
     for callback, robust in callbacks:
         transaction.on_commit(callback, robust=robust)

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused  # noqa: F401  (the interface's names)
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 
 @dataclass(frozen=True)
@@ -180,6 +180,11 @@ class GameDefinition(LobbyRules):
 
     def state_from_data(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError
+
+    def record_finished(self, game: Any, state: Any) -> None:
+        """Called in the transaction that stores a game's last step (`state`: its last), so a
+        result is recorded exactly once; a game with campaigns records what the game gives
+        its campaign here. Most games keep this: nothing."""
 
     # --- undo ---------------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -1,6 +1,6 @@
 """Template words from the games' declarations: the site menu's games and ways to play (every
-mode the lobby lists, with its title, summary and where it starts) and a map's title for a
-stored map name, so no page shows a mode's or a map's id."""
+mode the lobby lists, with its title, summary and where it starts) and a game's map title, so
+no page shows a mode's or a map's id."""
 from __future__ import annotations
 
 from django import template
@@ -41,14 +41,12 @@ def menu_games() -> list:
 
 
 @register.filter
-def map_title(map_name: str) -> str:
-    """A map's name as people read it ("The Abyssal Lake"), or the name itself when no
-    installed map has it."""
-    from games import selectors
-
-    if not map_name:
+def map_title(game) -> str:
+    """The board a game is played on as people read it ("The Abyssal Lake"), in the words of
+    its game's declaration (`map_title`)."""
+    if not game.map_name:
         return ""
-    return dict(selectors.available_maps()).get(map_name, map_name)
+    return game.definition.map_title(game.map_name)
 
 
 @register.filter

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
 from wildlands.rules import engine
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.view import view_for
 

@@ -11,7 +11,7 @@ from defenders.game import GAME
 from games import lobby, replays, services
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from games.undo import game_undo
 from support.site import _fresh_state_cache, current_state, eager_celery  # noqa: F401
 

@@ -9,7 +9,7 @@ import pytest
 from defenders.game import GAME
 from defenders.site.table import TURN_PASSED, secrets_mark
 from games.platform.definition import GameSetup, SeatChoice
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 
 def start(seed: int, seats) -> object:

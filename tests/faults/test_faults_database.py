@@ -34,7 +34,7 @@ from games.history import history_problems
 from games.models import Game, GameCommand
 from wildlands.rules import engine
 from wildlands.rules.commands import parse_command
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.legal import legal_commands
 from support.site import (  # noqa: F401  (fixtures)

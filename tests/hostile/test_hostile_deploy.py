@@ -18,7 +18,8 @@ from django.test import Client
 
 from ancients_ai import companion
 from ancients_ai import scenarios as awoken_scenarios
-from games import lobby, selectors
+from games import lobby
+from wildlands.content import offer
 from support.site import _fresh_state_cache, map_name, start_skirmish  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +80,7 @@ def world(owner, teammate, django_user_model):
     waiting = lobby.game_create(user=owner, mode="skirmish", map_name=map_name(),
                                 faction="guild", players=2, seed=3)
     table = companion.companion_create(
-        user=None, map_name=map_name(), factions=[selectors.available_factions()[0][0]],
+        user=None, map_name=map_name(), factions=[offer.available_factions()[0][0]],
         scenario_ids=[awoken_scenarios.scenario_ids_in_order()[0]])
     staff = django_user_model.objects.create_superuser("root", "r@example.com", "pw-long-91x")
     return {"game": game, "waiting": waiting, "table": table, "owner": owner, "staff": staff}

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from ancients_ai import companion, companion_views
 from ancients_ai import scenarios as awoken_scenarios
-from games import selectors
+from wildlands.content import offer
 from games.models import Game, GameCommand, GameEvent, Seat
 from support.site import _fresh_state_cache, map_name  # noqa: F401  (fixtures)
 
@@ -28,7 +28,7 @@ def address() -> str:
 
 def new_table_form() -> dict:
     return {"players": "1", "map_name": map_name(),
-            "faction": selectors.available_factions()[0][0],
+            "faction": offer.available_factions()[0][0],
             "scenario": awoken_scenarios.scenario_ids_in_order()[0], "difficulty": "normal"}
 
 
@@ -51,7 +51,7 @@ def test_new_tables_from_one_address_are_limited_with_a_clear_answer(monkeypatch
 
 def table(user=None) -> Game:
     return companion.companion_create(user=user, map_name=map_name(),
-                                      factions=[selectors.available_factions()[0][0]],
+                                      factions=[offer.available_factions()[0][0]],
                                       scenario_ids=[awoken_scenarios.scenario_ids_in_order()[0]])
 
 

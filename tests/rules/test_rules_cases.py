@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from wildlands.rules_cases import run_paths
+from games.platform.rules_cases import run_paths
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "rules_cases"
 MIN_SKIRMISH_CASES = 80
@@ -122,7 +122,7 @@ BROKEN_CASES = {
 
 @pytest.mark.parametrize("case", list(BROKEN_CASES.values()), ids=list(BROKEN_CASES))
 def test_a_broken_case_fails_with_a_reason_not_a_crash(case) -> None:
-    from wildlands.rules_cases import run_case
+    from games.platform.rules_cases import run_case
 
     result = run_case(case, "inline")
     assert not result.passed

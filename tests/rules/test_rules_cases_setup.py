@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wildlands.rules_cases import build_state, run_case
+from games.platform.rules_cases import run_case
+from wildlands.rules_cases import build_state
 
 _BOARD = {"bounds": [0, 0, 30, 10],
           "spaces": [{"n": 1, "at": [5, 5]}, {"n": 2, "at": [15, 5]}, {"n": 3, "at": [25, 5]}],

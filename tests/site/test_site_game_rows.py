@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import selectors
+from wildlands.content import offer
 from games.models import Game
 from games.platform import registry
 from games.platform.lobby_rules import LobbyRules, SeatChoice
@@ -31,10 +32,10 @@ def test_a_defenders_table_lists_its_players_decks_by_name(owner):
 
 def test_wildlands_names_its_factions_and_the_ancients_seat():
     skirmish = registry.get("skirmish")
-    faction, name = selectors.available_factions()[0]
+    faction, name = offer.available_factions()[0]
     assert skirmish.seat_label(SeatChoice("p1", faction, "red")) == name
     assert skirmish.seat_label(SeatChoice("p2", "ancients")) == "The Ancients"
-    map_name, title = selectors.available_maps()[0]
+    map_name, title = offer.available_maps()[0]
     assert skirmish.map_title(map_name) == title
 
 
@@ -47,7 +48,7 @@ def test_the_waiting_and_join_pages_say_a_seat_in_its_games_words():
     """A Wildlands seat is its faction and colour; a Defenders seat its decks, never the ids
     its row holds ("Council, barley")."""
     skirmish, defenders = registry.get("skirmish"), registry.get("defenders")
-    faction, name = selectors.available_factions()[0]
+    faction, name = offer.available_factions()[0]
     assert skirmish.seat_words(SeatChoice("p1", faction, "red")) == f"{name}, red"
     assert defenders.seat_words(SeatChoice("p1", "council", "barley")) == "The Council: Steward Barley"
     assert LobbyRules().seat_words(SeatChoice("p1", "order")) == "order"

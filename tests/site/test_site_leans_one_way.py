@@ -1,33 +1,22 @@
 """The apps lean one way: the games live on the platform (`games`), the platform knows no
-game. No module under games/ imports `ancients_ai` (The Awoken) or `defenders` (Defenders of
-the Wild), not even inside a function: the site reaches a game through the declaration it
-registered (`games.platform.registry`), so a game can be added, changed or removed without
-touching the site.
-
-A few Wildlands modules still reach into The Awoken's engine (below, with why); the test
-lists them exactly, so one that stops doing so must leave the list, and no other may join.
+game. No module under games/ imports `wildlands`, `ancients_ai` (The Awoken) or `defenders`
+(Defenders of the Wild), not even inside a function, and none names one in its code: no
+string of a game's package, mode key, rules-case mode or opponent, so no check like
+`game.mode == "coop"`. The site reaches a game through the declaration it registered
+(`games.platform.registry`), so a game can be added, changed or removed without touching
+the site. Docstrings and comments may name a game as an example; code may not.
 """
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from support.import_graph import imports_of, modules_in
 
+from games.platform import registry
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("wildlands", "ancients_ai", "defenders")
-
-# Still to leave the site since Wildlands moved to its own package (issue 30): the platform's
-# error type, campaign results, the rules-case runner and the lobby's content reads.
-NOT_YET = {
-    "games.bot_seats": {"wildlands.rules.errors"},
-    "games.campaign_progress": {"wildlands.rules.state"},
-    "games.consumers": {"wildlands.rules.errors"},
-    "games.management.commands.rules_cases": {"wildlands.rules_cases"},
-    "games.pipeline.commands": {"wildlands.rules.errors"},
-    "games.pipeline.steps": {"wildlands.rules.errors"},
-    "games.platform.definition": {"wildlands.rules.errors"},
-    "games.selectors": {"wildlands.content.maps", "wildlands.content.factions"},
-}
 
 
 def _of_a_game(module: str) -> bool:
@@ -46,8 +35,57 @@ def game_imports_of_the_site() -> dict[str, set[str]]:
     return found
 
 
+def game_names() -> set[str]:
+    """Every word that names a game or one of its modes: the apps, the registered keys, the
+    rules-case modes and opponents the declarations give, the games' names."""
+    names = set(GAMES)
+    for game in registry.all_games():
+        names |= {game.key, game.game_name, game.opponent}
+        names |= {mode for mode in getattr(game.rules_cases(), "CASE_MODES", ()) if mode}
+    return {name for name in names if name}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module and of its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def names_in_code(path: Path, names: set[str]) -> list[tuple[int, str]]:
+    """(line, text) of the strings and names in the code of `path` (not its docstrings) that
+    name a game: one of `names` exactly, or a game package's module ("wildlands.rules",
+    "defenders/...")."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            text = node.value
+        elif isinstance(node, ast.Name):
+            text = node.id
+        else:
+            continue
+        if text in names or any(text.startswith((game + ".", game + "/")) for game in GAMES):
+            found.append((node.lineno, text))
+    return found
+
+
 def test_no_module_of_the_site_imports_a_game():
-    assert game_imports_of_the_site() == NOT_YET
+    assert game_imports_of_the_site() == {}
+
+
+def test_no_module_of_the_site_names_a_game_in_its_code():
+    names = game_names()
+    assert {"wildlands", "coop", "skirmish", "awoken", "defenders", "ancients"} <= names
+    found = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+             for path in sorted((ROOT / "games").rglob("*.py")) if "migrations" not in path.parts
+             for line, text in names_in_code(path, names)]
+    assert not found, "the site names a game:\n" + "\n".join(found)
 
 
 def test_the_check_sees_an_import_inside_a_function(tmp_path):
@@ -57,3 +95,10 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path):
     (package / "page.py").write_text("def view():\n    from ancients_ai import campaign_views\n")
     found = imports_of("site.page", package / "page.py", {"ancients_ai.campaign_views"})
     assert found == {"ancients_ai.campaign_views"}
+
+
+def test_the_check_sees_a_check_on_a_mode_but_not_a_docstring(tmp_path):
+    page = tmp_path / "page.py"
+    page.write_text('"""Shows a coop game."""\ndef view(game):\n    """Like coop."""\n'
+                    '    return game.mode == "coop" or load("wildlands.rules")\n')
+    assert names_in_code(page, {"coop"}) == [(4, "coop"), (4, "wildlands.rules")]

@@ -18,7 +18,7 @@ from games import bot_seats, lobby, services
 from games.pipeline import caches, facts, loop_database, states, step_sql, turns
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from wildlands.rules.legal import legal_commands
 from wildlands import seat_bots
 from support.site import (  # noqa: F401  (fixtures)

@@ -11,11 +11,12 @@ from channels.layers import get_channel_layer
 
 from ancients_ai import scenarios as awoken_scenarios
 from ancients_ai import campaigns
-from games import campaign_progress, lobby, selectors, services
+from ancients_ai import campaign_progress
+from games import lobby, selectors, services
 from games.pipeline import broadcast, json_text, states
 from games.models import Campaign, Game, GameCommand, GameEvent, Seat
 from wildlands.rules import engine
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, map_name, scripted_command, start_skirmish)
 

@@ -10,7 +10,7 @@ from games import services
 from games.pipeline import caches, states, step_sql
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, known_to_this_process, start_skirmish,
     the_player_to_move)

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.history import history_problems, state_at
 from games.models import Game, GameCommand
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 from wildlands.rules.legal import legal_commands
 from wildlands.rules.serialize import state_to_data
 from support.site import (  # noqa: F401  (fixtures)

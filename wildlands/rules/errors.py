@@ -1,12 +1,14 @@
-"""The one family of rule errors: a stable machine-readable code plus a sentence for people.
+"""Wildlands' refusals: its codes, on the platform's error type (`games.platform.errors`).
 
 A rejected command never changes the state; the code is what clients and rules cases match on.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
-CODES = frozenset({
+from games.platform import errors
+
+CODES = errors.PLATFORM_CODES | frozenset({
     "not_your_turn", "prompt_pending", "card_not_in_hand", "card_cannot_pay", "not_adjacent",
     "climb_needs_two_cards", "no_line_of_sight", "out_of_range", "no_target", "own_character",
     "not_on_board", "knocked_out", "ensnared", "not_in_space", "interrupt_not_allowed",
@@ -18,15 +20,7 @@ CODES = frozenset({
 })
 
 
-class RuleError(Exception):
-    """A command the rules refuse. `code` is stable; `message` is for the player."""
+class RuleError(errors.RuleError):
+    """A command Wildlands' rules (or The Awoken's) refuse, with one of its `CODES`."""
 
-    def __init__(self, code: str, message: str, **context: Any) -> None:
-        assert code in CODES, f"unknown rule error code {code!r}"
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.context = context
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
+    codes: ClassVar[frozenset[str]] = CODES

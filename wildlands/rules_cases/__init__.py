@@ -1,11 +1,13 @@
-"""The rules-case runner: YAML positions + commands + expectations (docs/rules-cases.md).
+"""Wildlands' rules cases: YAML positions + commands + expectations (docs/rules-cases.md).
 
-Outside the pure cores: it reads files and drives both modes through `engine.apply`. Used by
-`manage.py rules_cases` and the tests.
+Outside the pure cores: it drives every mode through `engine.apply`. The platform's runner
+(`games.platform.rules_cases`, `manage.py rules_cases`) hands each case whose `mode:` is one
+of `adapter.CASE_MODES` to `adapter.run_case`.
 
 | module | what it holds |
 | --- | --- |
-| `runner` | `run_paths`, `run_file`, `run_case`: the steps of a case, PASS/FAIL lines |
+| `adapter` | what the platform's runner calls: `CASE_MODES`, `run_case` |
+| `runner` | `run_wildlands_case`: the steps of a case, a PASS/FAIL result |
 | `position` | `build_state`: the position a case names (board, players, piles, characters) |
 | `awoken` | the `awoken:` section of a case and the Awoken's own expectations |
 | `war` | the `teams:` field of a War for the Crystals case and the war's expectations |
@@ -16,7 +18,5 @@ Outside the pure cores: it reads files and drives both modes through `engine.app
 from wildlands.rules_cases.errors import CaseError
 from wildlands.rules_cases.expect import check_expect
 from wildlands.rules_cases.position import build_state
-from wildlands.rules_cases.runner import CaseResult, case_files, run_case, run_file, run_paths
 
-__all__ = ["CaseError", "CaseResult", "build_state", "case_files", "check_expect", "run_case",
-           "run_file", "run_paths"]
+__all__ = ["CaseError", "build_state", "check_expect"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 # the case `mode:` values Wildlands runs (none of them is a lobby key: they are the rules'
-# modes, The Awoken's solo and co-op being one)
-CASE_MODES = ("skirmish", "awoken", "war", "wrath")
+# modes, The Awoken's solo and co-op being one); a case that names no mode is a skirmish case
+CASE_MODES = (None, "skirmish", "awoken", "war", "wrath")
 
 
 def run_case(case: Any, source: str = "case") -> Optional[str]:

@@ -1,4 +1,5 @@
-"""Running rules cases: each file's cases, step by step, one PASS/FAIL line per case.
+"""Running one Wildlands rules case step by step (the platform's runner,
+`games.platform.rules_cases`, hands it over through `adapter`).
 
 A case that cannot be loaded, or an engine that raises, is reported as a FAIL with a
 readable reason; the runner itself never crashes on a case.
@@ -7,58 +8,17 @@ from __future__ import annotations
 
 import json
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
-
-import yaml
+from typing import Any
 
 from games.platform.content_common import ContentError
+from games.platform.rules_cases import CaseResult
 from wildlands.rules.engine import apply
 from wildlands.rules.errors import RuleError
 from wildlands.rules.serialize import state_to_data
 from wildlands.rules_cases.errors import CaseError
 from wildlands.rules_cases.expect import check_expect
 from wildlands.rules_cases.position import build_state
-
-
-@dataclass
-class CaseResult:
-    name: str
-    passed: bool
-    reason: str = ""
-
-    def line(self) -> str:
-        return f"PASS {self.name}" if self.passed else f"FAIL {self.name}: {self.reason}"
-
-
-
-def run_case(case: Any, source: str) -> CaseResult:
-    """One case, run by the adapter of the registered game its `mode:` names (the game's
-    key, or one of its adapter's CASE_MODES); a case no game claims is Wildlands' own."""
-    adapter = adapter_for(case)
-    if adapter is None:
-        return run_wildlands_case(case, source)
-    name = case.get("name", source)
-    try:
-        problem = adapter.run_case(case, source)
-    except Exception as exc:  # a malformed case or an engine bug: a failure, never a crash
-        return CaseResult(name, False, f"{type(exc).__name__}: {exc}")
-    return CaseResult(name, problem is None, problem or "")
-
-
-def adapter_for(case: Any) -> Any:
-    """The registered game's rules-case adapter for `case`, or None."""
-    if not isinstance(case, dict):
-        return None
-    from games.platform import registry
-
-    mode = case.get("mode")
-    for game in registry.all_games():
-        adapter = game.rules_cases()
-        if adapter is not None and (mode == game.key or mode in getattr(adapter, "CASE_MODES", ())):
-            return adapter
-    return None
 
 
 def run_wildlands_case(case: Any, source: str) -> CaseResult:
@@ -111,32 +71,3 @@ def run_wildlands_case(case: Any, source: str) -> CaseResult:
         return CaseResult(name, False, f"crash: {type(exc).__name__}: {exc} "
                                        f"({Path(where.filename).name}:{where.lineno})")
 
-
-def case_files(paths: Iterable[str]) -> list:
-    files = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(sorted(path.rglob("*.yaml")))
-        else:
-            files.append(path)
-    return files
-
-
-def run_file(path: Path) -> list:
-    """A file holds one case, or several as a YAML list or as separate documents."""
-    try:
-        docs = list(yaml.safe_load_all(path.read_text(encoding="utf-8")))
-    except (OSError, yaml.YAMLError) as exc:
-        return [CaseResult(str(path), False, f"cannot load case: {exc}")]
-    cases = []
-    for doc in docs:
-        cases.extend(doc if isinstance(doc, list) else [doc])
-    return [run_case(case, str(path)) for case in cases if case is not None]
-
-
-def run_paths(paths: Iterable[str]) -> list:
-    results = []
-    for path in case_files(paths):
-        results.extend(run_file(path))
-    return results

@@ -6,7 +6,7 @@ import pytest
 
 from examples.race21.rules import (HOUSE, add, awaiting, house_adds, legal, new_race,
                                    outcome, take_back, undo_target)
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 ADDS = [{"do": "add", "n": n} for n in (1, 2, 3)]
 

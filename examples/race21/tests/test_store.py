@@ -11,7 +11,7 @@ from games import lobby, services
 from games.history import history_problems, state_at
 from games.models import Game, GameCommand, GameEvent
 from support.site import _fresh_state_cache, eager_celery  # noqa: F401  (fixtures)
-from wildlands.rules.errors import RuleError
+from games.platform.errors import RuleError
 
 pytestmark = pytest.mark.django_db(transaction=True)  # steps announce and start turns on commit
 

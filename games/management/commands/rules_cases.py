@@ -5,7 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from wildlands.rules_cases import run_paths
+from games.platform.rules_cases import run_paths
 
 
 class Command(BaseCommand):

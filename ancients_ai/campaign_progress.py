@@ -1,6 +1,7 @@
 """What a finished campaign game gives its campaign: the next chapter unlocked and a treasure
-earned. Written by the game's writer (`games.pipeline.steps.store_step`) in the transaction
-that finishes the game, so a result is recorded exactly once.
+earned. Written through the Awoken's declaration (`record_finished`, called by the site's
+`games.pipeline.steps.store_step`) in the transaction that finishes the game, so a result is
+recorded exactly once.
 """
 from __future__ import annotations
 
