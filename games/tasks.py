@@ -1,4 +1,5 @@
-"""Celery tasks: the opponent's turn (the Ancients') and the bots' moves (`games.bot_seats`).
+"""Celery tasks: the opponent's turn (whatever the game's opponent is) and the bots' moves
+(`games.bot_seats`).
 
 Thin wrappers over `games.services` and `games.bot_seats`, started by name once a step has
 committed (`games.pipeline.turns`). A task is keyed
@@ -22,15 +23,15 @@ from games import bot_seats, services
 STEPS_PER_TASK = 40
 
 
-@shared_task(name="games.run_ancients_turn", acks_late=True, ignore_result=True)
-def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
+@shared_task(name="games.run_opponent_turn", acks_late=True, ignore_result=True)
+def run_opponent_turn(game_id: str, version: int) -> Optional[int]:
     """Run the opponent's deferred work (`GameDefinition.advance`) on `game_id` from `version`, step after step while
     nobody is asked anything (each step its own transaction, broadcast when it commits);
     return the last version stored, or None when there was nothing to do.
 
     One task per turn rather than one per step: a step's task cost more to publish and
     receive than the step itself (docs/performance.md). A worker that dies mid-turn leaves
-    the game waiting on the Ancients at a later version than its message names; the
+    the game waiting on its opponent at a later version than its message names; the
     redelivered message then does nothing and the stalled-turn sweep sends the turn again."""
     stored: Optional[int] = None
     version = int(version)
@@ -43,6 +44,14 @@ def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
         if not result.deferred:
             break
     return stored
+
+
+@shared_task(name="games.run_ancients_turn", acks_late=True, ignore_result=True)
+def run_ancients_turn(game_id: str, version: int) -> Optional[int]:
+    """The opponent's turn under the name it was sent by before it had a neutral one: kept
+    registered so that a message queued under the old name (sent before this release, or
+    redelivered after a worker died) is still run. Nothing sends it any more."""
+    return run_opponent_turn(game_id, version)
 
 
 @shared_task(name="games.run_bot_turn", acks_late=True, ignore_result=True)

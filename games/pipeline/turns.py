@@ -23,7 +23,7 @@ from games.platform.definition import GameDefinition
 
 logger = logging.getLogger(__name__)
 
-OPPONENT_TURN = "games.run_ancients_turn"  # the opponent's deferred work (`GameDefinition.advance`)
+OPPONENT_TURN = "games.run_opponent_turn"  # the opponent's deferred work (`GameDefinition.advance`)
 BOT_TURN = "games.run_bot_turn"
 # A table that has waited this long for its opponent's or its bots' task has most likely
 # lost it (the sweeps: `services.ancients_requeue_stalled`, `bot_seats.bots_requeue_stalled`).

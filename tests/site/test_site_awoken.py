@@ -14,7 +14,7 @@ from games.pipeline import task_sender
 from games.models import Campaign, Game, GameCommand
 from wildlands.rules import engine
 from wildlands.rules.outcome import Cause, Outcome, Result
-from games.tasks import run_ancients_turn
+from games.tasks import run_opponent_turn
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, map_name, random_legal_command,
     start_coop)
@@ -81,7 +81,7 @@ def test_ending_the_players_turn_leaves_the_ancients_for_the_worker(owner, teamm
                                                                      monkeypatch):
     game = start_coop(owner, teammate)
     started = []
-    monkeypatch.setattr(run_ancients_turn, "apply_async",
+    monkeypatch.setattr(run_opponent_turn, "apply_async",
                         lambda args, countdown=None: started.append(tuple(args)))
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(1)
@@ -99,12 +99,12 @@ def test_ending_the_players_turn_leaves_the_ancients_for_the_worker(owner, teamm
     assert game.awaiting == ["ancients"]
     assert started == [(str(game.id), game.version)]
     with django_capture_on_commit_callbacks(execute=True):
-        last = run_ancients_turn(str(game.id), game.version)
+        last = run_opponent_turn(str(game.id), game.version)
     # one task runs the Ancients' steps until someone is asked something, without a task
     # per step; a second delivery of the same task does nothing
     assert last > game.version
     assert started == [(str(game.id), game.version)]
-    assert run_ancients_turn(str(game.id), game.version) is None
+    assert run_opponent_turn(str(game.id), game.version) is None
     assert GameCommand.objects.filter(game=game, seat="").count() == last - game.version
     game.refresh_from_db()
     assert game.version == last and game.awaiting != ["ancients"]

@@ -15,12 +15,12 @@ import pytest
 
 from benchmarks.live_site import database_url
 from games import services
-from games.pipeline import caches, task_sender
+from games.pipeline import caches, task_sender, turns
 from games.models import Game, GameCommand
 from wildlands.rules.events import EVENT_KINDS, register_event_kinds
 from wildlands.rules.frames import has_deferred_work, register_frame_handler
 from wildlands.rules.serialize import state_to_data
-from games.tasks import run_ancients_turn
+from games.tasks import run_opponent_turn
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, play_until_the_ancients,
     random_legal_command, start_coop, start_skirmish)
@@ -67,16 +67,33 @@ def _with_deferred_work(game: Game) -> Game:
 
 
 def test_the_task_is_late_acknowledged():
-    assert run_ancients_turn.acks_late is True
-    assert run_ancients_turn.name == "games.run_ancients_turn"
+    assert run_opponent_turn.acks_late is True
+    assert run_opponent_turn.name == "games.run_opponent_turn"
+
+
+def test_the_opponents_turn_is_sent_under_a_name_no_game_owns():
+    assert turns.OPPONENT_TURN == run_opponent_turn.name == "games.run_opponent_turn"
+
+
+@pytest.mark.django_db
+def test_a_message_queued_under_the_old_name_still_plays_the_turn(owner, teammate):
+    """A worker of this release still runs `games.run_ancients_turn` messages sent before it,
+    as the new task does: once, and not again when delivered twice."""
+    from wildlands_site.celery import app as celery_app
+
+    game = _with_deferred_work(start_skirmish(owner, teammate))
+    old = celery_app.tasks["games.run_ancients_turn"]
+    assert old.acks_late is True
+    assert (old(str(game.id), 2), old(str(game.id), 2)) == (3, None)
+    assert game.events.filter(kind="ancients_acted").count() == 1
 
 
 @pytest.mark.django_db
 def test_running_the_task_twice_applies_the_turn_once(owner, teammate):
     game = _with_deferred_work(start_skirmish(owner, teammate))
 
-    first = run_ancients_turn(str(game.id), 2)
-    second = run_ancients_turn(str(game.id), 2)
+    first = run_opponent_turn(str(game.id), 2)
+    second = run_opponent_turn(str(game.id), 2)
 
     game.refresh_from_db()
     assert (first, second) == (3, None)
@@ -89,7 +106,7 @@ def test_running_the_task_twice_applies_the_turn_once(owner, teammate):
 def test_a_late_task_for_an_older_version_does_nothing(owner, teammate):
     game = _with_deferred_work(start_skirmish(owner, teammate))
 
-    assert run_ancients_turn(str(game.id), 1) is None
+    assert run_opponent_turn(str(game.id), 1) is None
     game.refresh_from_db()
     assert game.version == 2
 
@@ -98,7 +115,7 @@ def test_a_late_task_for_an_older_version_does_nothing(owner, teammate):
 def test_without_deferred_work_the_task_does_nothing(owner, teammate):
     game = start_skirmish(owner, teammate)
 
-    assert run_ancients_turn(str(game.id), game.version) is None
+    assert run_opponent_turn(str(game.id), game.version) is None
     assert services.game_advance(game_id=game.id, version=game.version) is None
 
 
@@ -109,7 +126,7 @@ def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
     seat, user, command = scripted_move(game, owner, teammate)
     started = []
     change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(7)))
-    monkeypatch.setattr(run_ancients_turn, "apply_async",
+    monkeypatch.setattr(run_opponent_turn, "apply_async",
                         lambda args, countdown=None: started.append(tuple(args)))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
@@ -143,7 +160,7 @@ def test_the_worker_discovers_the_task():
     from wildlands_site.celery import app as celery_app
 
     celery_app.loader.import_default_modules()
-    assert "games.run_ancients_turn" in celery_app.tasks
+    assert {"games.run_opponent_turn", "games.run_ancients_turn"} <= set(celery_app.tasks)
 
 
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
