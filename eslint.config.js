@@ -13,11 +13,12 @@ export default [
     },
   },
   {
-    files: ["games/static/**/*.js", "wildlands/static/**/*.js", "defenders/static/**/*.js",
-            "ancients_ai/static/games/**/*.js", "examples/*/static/**/*.js"],
+    // every app's static folder (a new game's app is covered by existing)
+    files: ["*/static/**/*.js", "examples/*/static/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
+    // the Awoken admin's classic script (not a module); later entries win
     files: ["ancients_ai/static/ancients_ai/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
