@@ -29,7 +29,7 @@ from defenders.site.table import Table
 from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup, SetupRefused
 from games.platform.registry import register as add
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 from wildlands.rules.rng import Rng, seed_state
 
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`

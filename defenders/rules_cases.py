@@ -20,7 +20,7 @@ from defenders.rules.setup import TRACK_SIDE, deal_board
 from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, Turn
 from defenders.rules_cases_expect import check_expect
 from defenders.rules_cases_read import CaseError, _hex, hex_counts
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 from wildlands.rules.rng import seed_state
 
 CASE_KEYS = {"name", "rule", "mode", "seed", "board", "machines", "players", "turn", "tier",

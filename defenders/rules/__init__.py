@@ -1,7 +1,8 @@
 """The pure rules core of Defenders of the Wild (no Django import, no I/O).
 
 Entry points: `engine.apply(state, seat, command) -> (state, events)` (a refusal is a
-`wildlands.rules.errors.RuleError` and leaves `state` untouched), `engine.advance(state)` (the
+`defenders.rules.errors.RuleError`, on the platform's, and leaves `state` untouched),
+`engine.advance(state)` (the
 machines' turn: one machine card, run by the site's worker when `awaiting(state) ==
 ["machines"]`), `turns.awaiting(state)`, `legal.legal_commands(state, seat)`,
 `view.view_for(state, seat)`, `serialize.state_to_data / state_from_data` and

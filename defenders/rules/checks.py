@@ -6,7 +6,7 @@ from typing import Any, NoReturn, Optional
 
 from defenders.rules.hexes import Edge, Hex, parse_edge, parse_hex
 from defenders.rules.state import Faction, GameState
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 
 
 def refuse(code: str, message: str) -> NoReturn:

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Optional
 from defenders.rules import engine
 from defenders.rules.serialize import state_from_data, state_to_data
 from defenders.rules.state import GameState
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 from defenders.rules.events import EventLog
 from wildlands.rules.events import Event
 

@@ -17,7 +17,7 @@ from defenders.rules.serialize import state_from_data, state_to_data
 from defenders.rules.setup import camp_starts, new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 from wildlands.rules.rng import Rng, seed_state
 
 REPO = Path(__file__).resolve().parents[2]

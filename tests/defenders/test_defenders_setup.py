@@ -12,7 +12,7 @@ from defenders.rules.engine import apply
 from defenders.rules.hexes import CORE, board_hexes, edge, ring, spoke
 from defenders.rules.setup import camp_starts, new_game
 from games.platform.content_common import ContentError
-from wildlands.rules.errors import RuleError
+from defenders.rules.errors import RuleError
 
 FOUR = {"p1": ["order"], "p2": ["council"], "p3": ["coven"], "p4": ["sect"]}
 

@@ -25,3 +25,13 @@ def test_a_games_refusal_is_the_platforms_with_the_codes_it_declared():
     assert errors.PLATFORM_CODES <= WILDLANDS_CODES
     with pytest.raises(AssertionError):
         WildlandsRefusal("no_such_code", "never declared")
+
+
+def test_defenders_declares_its_own_codes_on_the_platforms_type():
+    from defenders.rules.errors import CODES, RuleError as DefendersRefusal
+
+    refused = DefendersRefusal("not_on_board", "the organizer is not on the board")
+    assert isinstance(refused, errors.RuleError) and not isinstance(refused, WildlandsRefusal)
+    assert errors.PLATFORM_CODES <= CODES
+    with pytest.raises(AssertionError):
+        DefendersRefusal("climb_needs_two_cards", "a Wildlands code, not a Defenders one")
