@@ -9,9 +9,9 @@ import pytest
 from games.platform import registry
 from support.site import make_user
 
-# The browser fixtures of tests/conftest.py (on the path by pyproject's pytest `pythonpath`):
-# one live site per session, whichever tests ask for it first.
-from conftest import chromium, people, site  # noqa: E402,F401
+# The browser fixtures the suite's tests use (tests/support on the path by pyproject's
+# pytest `pythonpath`): one live site per session, whichever tests ask for it first.
+from support.browser_fixtures import chromium, people, site  # noqa: F401  (fixtures)
 
 
 @pytest.fixture

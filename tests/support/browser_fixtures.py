@@ -1,0 +1,47 @@
+"""The browser tests' fixtures: one live site for the session, Debian's Chromium for each
+module, and `people` on that site. A module of its own (not tests/conftest.py) so that an
+example app's tests outside tests/ import them by a name no other conftest shares."""
+import pytest
+
+
+@pytest.fixture(scope="session")
+def site(django_db_setup, django_db_blocker):
+    """One live daphne (in a thread, sharing the test database) for every browser test
+    module of the session: a second one cannot be started in the same process, so an
+    example app's tests (examples/*/tests/conftest.py imports this fixture) get the same
+    (`browser.live.session_site`)."""
+    from browser.live import session_site
+
+    with django_db_blocker.unblock():
+        server, started = session_site()
+        yield server
+        if started:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium, headless (tests/browser/harness.py), one for each browser test
+    module, closed when the module is done."""
+    from playwright.sync_api import sync_playwright
+
+    from browser.harness import launch
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def people(site, chromium, transactional_db, monkeypatch):
+    """People on the live `site`: `people()` is a new person's page, `people(user=u)` one
+    already signed in as `u` (tests/browser/pages.py); their contexts close after the test.
+
+    Playwright's sync API keeps an event loop in this thread, so the test's own ORM calls
+    (set-up and checks) need DJANGO_ALLOW_ASYNC_UNSAFE; it is set for this test only."""
+    from browser.pages import People
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with People(chromium, site.url) as crowd:
+        yield crowd.page
