@@ -53,6 +53,7 @@ class DefendersGame(DefendersLobby, GameDefinition):
                               "before the machine deck covers the wild.")
     order: ClassVar[int] = 70
     renderer: ClassVar[str] = "defenders"
+    renderer_module: ClassVar[str] = "games/defenders/index.js"
     opponent: ClassVar[str] = MACHINES
     catalogue: ClassVar[CatalogueEntry] = ENTRY
 

@@ -104,7 +104,7 @@ def _page(request: HttpRequest, game: Game, access: replays.Access, *,
         data.update(definition.board_page_data(definition.state_from_data(game.initial_snapshot)))
     return render(request, "games/replay.html", {
         "game": game, "seat": access.seat, "access": access, "replay": data,
-        "board_renderer": definition.renderer,
+        "board_renderer": definition.renderer, "renderer_module": definition.renderer_module,
         "steps": [{"step": i, "version": game.version - total + 1 + i} for i in range(total)],
         "is_player": is_player,
         "can_share": is_player and game.status == Game.Status.FINISHED})

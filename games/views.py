@@ -127,7 +127,9 @@ def game_board(request: HttpRequest, game_id) -> HttpResponse:
     learn = {"rules": learning.board_rules(game_def),
              "guide": learning.guide_for(game, seat, "guide" in request.GET)}
     return HttpResponse(template.render({"game": game, "seat": seat, "initial": initial,
-                                         "board_renderer": game_def.renderer, "learn": learn},
+                                         "board_renderer": game_def.renderer,
+                                         "renderer_module": game_def.renderer_module,
+                                         "learn": learn},
                                         request))
 
 

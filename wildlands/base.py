@@ -60,6 +60,7 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
 
     game_name: ClassVar[str] = "Wildlands"
     renderer: ClassVar[str] = "wildlands"
+    renderer_module: ClassVar[str] = "games/wildlands/index.js"
     opponent: ClassVar[str] = ANCIENTS_SEAT
     opponent_name: ClassVar[str] = "the Ancients"
     catalogue: ClassVar[CatalogueEntry] = CATALOGUE

@@ -25,6 +25,7 @@ class RaceGame(GameDefinition):
     title: ClassVar[str] = "Race to 21"
     summary: ClassVar[str] = "Two players add 1 to 3 in turn; the house adds 1 after each."
     renderer: ClassVar[str] = "race21"
+    renderer_module: ClassVar[str] = "games/race21/index.js"
     opponent: ClassVar[str] = rules.HOUSE
     opponent_name: ClassVar[str] = "the house"
 

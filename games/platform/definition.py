@@ -73,6 +73,9 @@ class GameDefinition(LobbyRules):
     # shown among the lobby's choices; False for a mode with its own page (the companion)
     offered_in_lobby: ClassVar[bool] = True
     renderer: ClassVar[str] = ""  # the board's JavaScript renderer (`registerRenderer` name)
+    # the static path of the module that registers it ("games/<game>/index.js", in the game's
+    # own app); the board and replay pages load it before their entry module
+    renderer_module: ClassVar[str] = ""
     # the seat name the site stores in `Game.awaiting` while the game's opponent (a worker)
     # has its turn, e.g. "ancients"; "" for a game with no opponent of its own
     opponent: ClassVar[str] = ""

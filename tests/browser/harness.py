@@ -63,7 +63,10 @@ def render_board_page(initial: dict, seat: Optional[str], game_id: str) -> str:
     request = RequestFactory().get(f"/play/{game_id}/")
     request.user = AnonymousUser()
     game = SimpleNamespace(pk=game_id, id=game_id, name="", campaign_id=None)
-    return render_to_string("games/board.html", {"game": game, "seat": seat, "initial": initial},
+    # a Wildlands board: its declaration's renderer and renderer module, as the view passes them
+    return render_to_string("games/board.html", {"game": game, "seat": seat, "initial": initial,
+                                                 "board_renderer": "wildlands",
+                                                 "renderer_module": "games/wildlands/index.js"},
                             request=request)
 
 

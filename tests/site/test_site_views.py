@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -252,3 +253,17 @@ def test_the_campaign_rules_page_is_public_and_names_the_difficulties(client):
     assert response.status_code == 200
     for word in ("Easy", "Normal", "Hard", "five chapters", "treasure"):
         assert word.lower() in body.lower()
+
+
+def test_the_board_page_loads_the_renderer_module_its_game_declares(owner, teammate):
+    """The page loads the declaration's renderer module before the board's entry, which
+    imports no game's renderer itself (issue 30: a game is added by listing its app)."""
+    game = start_skirmish(owner, teammate)
+    page = _client(owner).get(f"/play/{game.id}/").content.decode()
+    renderer = page.index('<script type="module" src="/static/games/wildlands/index.js">')
+    assert renderer < page.index('<script type="module" src="/static/games/board.js">')
+    assert 'data-renderer="wildlands"' in page
+    static = Path(__file__).resolve().parents[2] / "games" / "static" / "games"
+    for entry in ("board.js", "replay.js"):
+        imports = re.findall(r'^import .*?"(\./[^"]+)"', (static / entry).read_text(), re.M)
+        assert imports and all(path.startswith(("./shell/", "./teach.js")) for path in imports), imports

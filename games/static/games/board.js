@@ -1,8 +1,7 @@
-// Entry point of the board page: the game-agnostic shell and the renderers it may be asked
-// for (the page's root names one with data-renderer), then the server's initial state.
+// Entry point of the board page: the game-agnostic shell, then the server's initial state. The
+// page loads the game's renderer module before this one (the declaration's renderer_module),
+// and its root names the renderer with data-renderer.
 import { startBoard } from "./shell/app.js";
-import "./wildlands/index.js";
-import "./defenders/index.js";
 import { startTeaching } from "./teach.js";
 
 function readInitial() {

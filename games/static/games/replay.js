@@ -1,8 +1,7 @@
 // Entry point of the replay page: a stored game step by step, drawn by the same renderers
-// as the live board (the page's root names one with data-renderer).
+// as the live board (the page loads the game's renderer module first and names the renderer
+// with data-renderer).
 import { startReplay } from "./shell/replay.js";
-import "./wildlands/index.js";
-import "./defenders/index.js";
 
 const root = document.getElementById("replay-app");
 const node = document.getElementById("replay-data");
