@@ -71,9 +71,11 @@ export class MarkNotes {
   }
 
   show(mark, own, ev) {
+    // replaceChildren writes a null as the text "null": a mark with no words of its own
+    // (a breach, a wall) leaves the span out instead
     this.note.replaceChildren(
       h("strong", { text: mark.name }),
-      own ? h("span.mark-note-own", { text: own }) : null,
+      ...(own ? [h("span.mark-note-own", { text: own })] : []),
       h("p", { text: mark.words }),
       h("button.mark-note-close", { type: "button", "aria-label": "Close", onclick: () => this.hide(), text: "×" }));
     this.note.dataset.mark = mark.key;
