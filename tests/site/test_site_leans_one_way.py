@@ -102,3 +102,67 @@ def test_the_check_sees_a_check_on_a_mode_but_not_a_docstring(tmp_path):
     page.write_text('"""Shows a coop game."""\ndef view(game):\n    """Like coop."""\n'
                     '    return game.mode == "coop" or load("wildlands.rules")\n')
     assert names_in_code(page, {"coop"}) == [(4, "coop"), (4, "wildlands.rules")]
+
+
+# The platform's JavaScript (games/static/) leans the same way: the page loads a game's
+# renderer module from its declaration (`renderer_module`), and that module registers the
+# game's parts with the shell; no script of the platform imports a game's folder or names one.
+_REGEX_BEFORE = set("(,=:[!&|?{};+-*%<>~^") | {""}
+
+
+def js_strings(source: str) -> list[tuple[int, str]]:
+    """(line, text) of the string literals of a script, its comments and regexes left out
+    (template literals whole, their `${}` parts included)."""
+    found, i, line, last = [], 0, 1, ""
+    while i < len(source):
+        c, two = source[i], source[i:i + 2]
+        if two == "//":
+            i = source.find("\n", i) if "\n" in source[i:] else len(source)
+        elif two == "/*":
+            end = source.index("*/", i) + 2
+            line += source.count("\n", i, end)
+            i = end
+        elif c in "\"'`":
+            j, start = i + 1, line
+            while source[j] != c:
+                j += 2 if source[j] == "\\" else 1
+            text = source[i + 1:j]
+            line += text.count("\n")
+            found.append((start, text))
+            i, last = j + 1, c
+        elif c == "/" and last in _REGEX_BEFORE:
+            j, in_class = i + 1, False
+            while source[j] != "/" or in_class:
+                in_class = (source[j] == "[") or (in_class and source[j] != "]")
+                j += 2 if source[j] == "\\" else 1
+            i, last = j + 1, "/"
+        else:
+            if c == "\n":
+                line += 1
+            if not c.isspace():
+                last = c
+            i += 1
+    return found
+
+
+def names_in_script(path: Path, names: set[str]) -> list[tuple[int, str]]:
+    """(line, text) of the strings of a script that name a game: one of `names` exactly, or a
+    path through a game's folder ("./wildlands/learn.js", "games/defenders/index.js")."""
+    return [(line, text) for line, text in js_strings(path.read_text(encoding="utf-8"))
+            if text in names or any(part in names for part in text.split("/")[:-1])]
+
+
+def test_no_script_of_the_platform_imports_or_names_a_game():
+    names = game_names() | {game.renderer for game in registry.all_games()}
+    scripts = sorted((ROOT / "games" / "static").rglob("*.js"))
+    assert scripts
+    found = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+             for path in scripts for line, text in names_in_script(path, names)]
+    assert not found, "the platform's JavaScript names a game:\n" + "\n".join(found)
+
+
+def test_the_script_check_sees_an_import_but_not_a_comment_or_a_regex(tmp_path):
+    script = tmp_path / "page.js"
+    script.write_text('// loads ./wildlands/learn.js\nimport "./wildlands/learn.js";\n'
+                      'const s = "a/b".replace(/"coop"/g, "");\n/* "coop" */ if (mode === "coop") go(`x\n`);\n')
+    assert names_in_script(script, {"wildlands", "coop"}) == [(2, "./wildlands/learn.js"), (4, "coop")]

@@ -1,13 +1,12 @@
 // The rules page (templates/games/rules.html): a search that keeps the sections holding every
 // word typed and marks those words, in the page and without asking the server; and each
 // section's picture, the example game's board drawn by the game's own renderer with the
-// marks the section speaks of lit (each game's learn.js draws it).
+// marks the section speaks of lit (each game's learn.js draws it: the page loads the renderer
+// module the game declares, which imports its learn.js).
 import { h } from "./shell/dom.js";
 import { learningFor } from "./shell/learning.js";
 import { explainAll } from "./shell/marks.js";
 import { highlightPieces, searchSections } from "./shell/learn_model.js";
-import "./wildlands/learn.js";
-import "./defenders/learn.js";
 
 const page = document.querySelector("[data-role=rules-page]");
 

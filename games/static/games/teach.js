@@ -1,13 +1,12 @@
 // The board page's teaching: the Rules panel, the marks' words and, for a guided first game,
 // the guide box, from the page's #board-learn (games/learning.py) and the renderer's own
-// teaching parts (each game's learn.js). Every part follows the view as the shell draws it.
+// teaching parts (each game's learn.js, which its renderer module, loaded by the page from the
+// game's declaration, imports). Every part follows the view as the shell draws it.
 import { h } from "./shell/dom.js";
 import { learningFor } from "./shell/learning.js";
 import { RulesPanel } from "./shell/rules_panel.js";
 import { MarkNotes } from "./shell/marks.js";
 import { GuideBox } from "./shell/guide.js";
-import "./wildlands/learn.js";
-import "./defenders/learn.js";
 
 function readLearn() {
   const node = document.getElementById("board-learn");

@@ -3,6 +3,7 @@
 import { registerRenderer } from "../shell/registry.js";
 import { WildlandsLive } from "./live.js";
 import { WildlandsReplay } from "./replay.js";
+import "./learn.js"; // its teaching parts (shell/learning.js), for the board and the rules page
 
 export function createWildlands(app, root, { page = "board", data = {} } = {}) {
   return page === "replay" ? new WildlandsReplay(app, root, data) : new WildlandsLive(app, root, data);
