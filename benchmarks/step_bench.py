@@ -70,7 +70,7 @@ def skirmish_step() -> Callable[[], Any]:
     from games.pipeline.commands import short_way_step
     from games.platform import registry
     from wildlands.rules import engine
-    from wildlands.rules.rng import Rng, seed_state
+    from games.platform.rng import Rng, seed_state
     from wildlands.rules.setup import auto_assignment
     from wildlands.rules.wrath.setup import new_skirmish_or_wrath
     from support.site import scripted_command

@@ -17,7 +17,7 @@ from defenders.rules.support import is_maxed
 
 
 def choose(state: GameState, seat: str, legal: list, rng: Any) -> dict:
-    """One of `legal`: the best by a fixed score, ties broken by `rng` (a wildlands.rules.rng.Rng
+    """One of `legal`: the best by a fixed score, ties broken by `rng` (a games.platform.rng.Rng
     or anything with `below(n)`)."""
     if not legal:
         raise ValueError("nothing to choose from")

@@ -30,7 +30,7 @@ from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.definition import FirstSteps, GameDefinition, GameSetup, SetupRefused
 from games.platform.registry import register as add
 from defenders.rules.errors import RuleError
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 
 MACHINES = "machines"  # the core's name for the opponent in `awaiting`
 # how to play, in the project's words, and the guided first game (games/rulebook.py)

@@ -21,7 +21,7 @@ from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, Tur
 from defenders.rules_cases_expect import check_expect
 from defenders.rules_cases_read import CaseError, _hex, hex_counts
 from defenders.rules.errors import RuleError
-from wildlands.rules.rng import seed_state
+from games.platform.rng import seed_state
 
 CASE_KEYS = {"name", "rule", "mode", "seed", "board", "machines", "players", "turn", "tier",
              "deaths", "defenders", "track", "die", "steps", "description"}

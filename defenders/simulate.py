@@ -16,7 +16,7 @@ from defenders.rules.engine import advance, apply
 from defenders.rules.legal import legal_commands
 from defenders.rules.setup import new_game
 from defenders.rules.turns import awaiting
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 
 MAX_ROUNDS = 60
 MAX_STEPS = 20_000

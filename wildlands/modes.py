@@ -11,7 +11,7 @@ from typing import ClassVar, Sequence
 
 from games.platform.definition import FirstSteps, GameSetup, PlayedStep, SeatChoice, SetupRefused
 from games.platform.registry import register as add
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.setup import auto_assignment
 from wildlands.rules.state import GameState
 from wildlands.rules.war.setup import TEAM_NAMES, WarSetupError, new_war, teams_for

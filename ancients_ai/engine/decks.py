@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from wildlands.rules.events import EventLog
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 from wildlands.rules.state import GameState
 
 from ancients_ai.engine.state import ScenarioInPlay

@@ -27,7 +27,7 @@ from wildlands.rules.commands import Command
 from wildlands.rules.errors import RuleError
 from wildlands.rules.events import EventLog
 from wildlands.rules.frames import resolve
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 from wildlands.rules.state import Character, GameState
 
 from ancients_ai.engine import decks

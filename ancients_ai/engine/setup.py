@@ -26,7 +26,7 @@ from wildlands.rules.cards import draw
 from wildlands.rules.events import EventLog
 from wildlands.rules.maps.features import allows
 from wildlands.rules.maps.numbers import map_cards
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.state import Catalog, Character, GameState, Monster, Player, Turn
 
 from ancients_ai.engine.companion import companion_options, strip_hands

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 from wildlands.rules.state import Character, GameState, Monster
 
 FAR = 1 << 20  # stands in for "no path" when sorting

@@ -15,7 +15,7 @@ from defenders.rules.events import EventLog
 from defenders.rules.machines import run_machine_card
 from defenders.rules.state import GameState
 from defenders.rules.turns import awaiting
-from wildlands.rules.events import Event
+from games.platform.events import Event
 
 Handler = Callable[[GameState, str, dict, EventLog], None]
 

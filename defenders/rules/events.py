@@ -8,8 +8,8 @@ the same here (`cards_drawn`, `cards_received`, `deck_reshuffled`, `turn_started
 """
 from __future__ import annotations
 
-from wildlands.rules.events import Audience, register_event_kinds
-from wildlands.rules.events import EventLog as _EventLog
+from games.platform.events import Audience, register_event_kinds
+from games.platform.events import EventLog as _EventLog
 
 KINDS: dict[str, Audience] = {}  # Defenders' kinds, apart from Wildlands'
 

@@ -1,9 +1,9 @@
-"""The game's one generator (wildlands.rules.rng, a splitmix64 kept in `state.rng`)."""
+"""The game's one generator (games.platform.rng, a splitmix64 kept in `state.rng`)."""
 from __future__ import annotations
 
 from typing import Any, MutableSequence, Sequence, TypeVar
 
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 
 T = TypeVar("T")
 

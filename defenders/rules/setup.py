@@ -17,7 +17,7 @@ from defenders.rules.hexes import CORE, RADIUS, ring, spoke
 from defenders.rules.rng_util import Seeded, below, shuffle
 from defenders.rules.state import Catalog, Engine, Faction, GameState, Seat, set_count
 from defenders.rules.turns import start_round
-from wildlands.rules.rng import seed_state
+from games.platform.rng import seed_state
 
 TIERS = {"base": (0, 0), "intermediate": (1, 2), "expert": (3, 4), "extreme": (5, 6)}
 TRACK_SIDE = {1: "duo", 2: "duo", 3: "trio", 4: "quad"}

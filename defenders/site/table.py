@@ -22,7 +22,7 @@ from defenders.rules.serialize import state_from_data, state_to_data
 from defenders.rules.state import GameState
 from defenders.rules.errors import RuleError
 from defenders.rules.events import EventLog
-from wildlands.rules.events import Event
+from games.platform.events import Event
 
 
 # What a change in each part of `secrets_mark` means, in the order of the mark.

@@ -18,7 +18,7 @@ from wildlands.rules.commands import ATTACKS
 from wildlands.rules.engine import advance, apply
 from wildlands.rules.errors import RuleError
 from wildlands.rules.frames import has_deferred_work
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.serialize import state_from_data, state_to_data
 
 from ancients_ai.engine.scenarios import scenario_ids, treasures_from_data

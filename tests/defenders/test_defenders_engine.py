@@ -18,7 +18,7 @@ from defenders.rules.setup import camp_starts, new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
 from defenders.rules.errors import RuleError
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 
 REPO = Path(__file__).resolve().parents[2]
 

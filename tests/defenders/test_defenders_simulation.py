@@ -9,7 +9,7 @@ from defenders.content_loader import load_content
 from defenders.rules.legal import legal_commands
 from defenders.rules.setup import new_game
 from defenders.simulate import play_game, play_games
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 
 
 class _Seed:

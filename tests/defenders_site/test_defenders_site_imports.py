@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("defenders", "games", "wildlands", "ancients_ai", "accounts", "wildlands_site")
 
 # what any part of the package may import from the site's other packages
-SHARED = ("games.platform", "wildlands.rules.rng", "wildlands.rules.events",
+SHARED = ("games.platform", "games.platform.rng", "games.platform.events",
           "games.platform.content_common")
 # and what its Django side may import besides: the lobby's form base and free seats, the
 # task sender, and the site's models. Nothing of The Awoken: the content admin's pieces

@@ -15,7 +15,7 @@ from wildlands.rules.engine import advance, apply
 from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.errors import RuleError
 from wildlands.rules.legal import is_accepted, legal_commands
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules_cases import build_state
 from wildlands.simulation import new_game, play_awoken, play_skirmish
 from support.commands import key

@@ -9,7 +9,7 @@ from wildlands.content.maps import load_map
 from wildlands.rules import engine
 from wildlands.rules.board import board_from_data
 from wildlands.rules.maps.numbers import first_player, map_cards, second_number
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.setup import new_skirmish
 from wildlands.rules.state import Player
 

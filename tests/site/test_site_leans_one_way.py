@@ -104,6 +104,30 @@ def test_the_check_sees_a_check_on_a_mode_but_not_a_docstring(tmp_path):
     assert names_in_code(page, {"coop"}) == [(4, "coop"), (4, "wildlands.rules")]
 
 
+# Nor does one game lean on another: the helpers both use (the seeded generator, the event
+# log) are the platform's (games.platform.rng, games.platform.events).
+GAME_PACKAGES = {"Wildlands": ("wildlands", "ancients_ai"), "Defenders": ("defenders",)}
+
+
+def imports_across_games() -> dict[str, set[str]]:
+    """Module of a game -> the modules of another game it imports, anywhere in it."""
+    every = {game: modules_in([ROOT / package for package in packages])
+             for game, packages in GAME_PACKAGES.items()}
+    known = {name for modules in every.values() for name in modules}
+    found = {}
+    for game, modules in every.items():
+        others = {name for other, them in every.items() if other != game for name in them}
+        for name, path in modules.items():
+            reached = imports_of(name, path, known) & others
+            if reached:
+                found[name] = reached
+    return found
+
+
+def test_no_game_imports_another_game():
+    assert imports_across_games() == {}
+
+
 # The platform's JavaScript (games/static/) leans the same way: the page loads a game's
 # renderer module from its declaration (`renderer_module`), and that module registers the
 # game's parts with the shell; no script of the platform imports a game's folder or names one.

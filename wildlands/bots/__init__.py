@@ -1,6 +1,6 @@
 """Built-in players for headless games: simulations, balance runs, benchmarks, quick tests.
 
-A bot is pure code (no Django) with its own seeded generator (`wildlands.rules.rng`), never the
+A bot is pure code (no Django) with its own seeded generator (`games.platform.rng`), never the
 game's generator, so letting a bot think cannot change what happens in the game. The game
 loop (`wildlands.simulation`) asks a bot only when that bot's seat may act, and hands it the
 seat's legal commands (`wildlands.rules.legal.legal_commands`):

@@ -38,7 +38,7 @@ from typing import Optional
 from wildlands.bots.awoken_position import CARDS, DAMAGE, FAR, Position, cached, card_row
 from wildlands.bots.greedy_bot import GreedyBot
 from wildlands.rules.legal import choose_answer
-from wildlands.rules.rng import seed_state
+from games.platform.rng import seed_state
 from wildlands.rules.state import GameState
 
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")

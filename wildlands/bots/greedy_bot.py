@@ -15,7 +15,7 @@ from wildlands.rules.engine import apply
 from wildlands.rules.errors import RuleError
 from wildlands.rules.legal import legal_commands
 from wildlands.rules.modes import mode_of
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.state import Character, GameState
 
 KNOCK_OUT = 1000

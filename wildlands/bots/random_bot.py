@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.setup import auto_assignment
 from wildlands.rules.state import GameState
 

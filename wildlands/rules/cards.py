@@ -5,7 +5,7 @@ from typing import Iterable
 
 from wildlands.rules.errors import RuleError
 from wildlands.rules.events import EventLog
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 from wildlands.rules.state import GameState, Player
 
 

@@ -11,7 +11,7 @@ from wildlands.rules.events import EventLog
 from wildlands.rules.maps.features import allows
 from wildlands.rules.maps.numbers import cards_left, first_player, holds_cards, map_cards
 from wildlands.rules.modes import mode_of
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.state import Catalog, Character, GameState, Player, Turn
 
 MAP_CARDS_DEALT = 10

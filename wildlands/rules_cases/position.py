@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wildlands.rules.board import board_from_data
-from wildlands.rules.rng import seed_state
+from games.platform.rng import seed_state
 from wildlands.rules.state import Catalog, Character, GameState, Player, Turn
 from wildlands.rules_cases.awoken import build_awoken
 from wildlands.rules_cases.errors import CaseError

@@ -6,7 +6,7 @@ import functools
 
 from wildlands.content import maps
 from wildlands.rules.board import board_from_data
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.setup import new_skirmish
 from wildlands.rules.state import GameState
 

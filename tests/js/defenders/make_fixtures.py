@@ -13,7 +13,7 @@ from defenders.rules.legal import legal_commands
 from defenders.rules.setup import new_game
 from defenders.rules.turns import awaiting
 from defenders.rules.view import view_for
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 
 
 class _Holder:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wildlands.rules.board import Board
-from wildlands.rules.rng import Rng
+from games.platform.rng import Rng
 from wildlands.rules.state import Player
 
 

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from wildlands.rules.board import Board
 from wildlands.rules.cards import draw
 from wildlands.rules.events import EventLog
-from wildlands.rules.rng import Rng, seed_state
+from games.platform.rng import Rng, seed_state
 from wildlands.rules.setup import OPENING_HAND, SHARDS
 from wildlands.rules.state import Catalog, Character, GameState, Player, Turn
 from wildlands.rules.war.rules import next_opening_group
