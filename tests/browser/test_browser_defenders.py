@@ -115,6 +115,14 @@ def play_scripted(page, *, commands: int = 200) -> None:
     raise AssertionError("the solo game did not end within the commands allowed")
 
 
+def until_caught_up(page, other, timeout: int = 30_000) -> None:
+    """Until `page` has seen every move `other` has seen. A partner's camp reaches the other
+    board a moment later; a click on a board not yet told of it is sent for an old version
+    and refused as stale, so a person (and a test) acts once the partner's move shows."""
+    page.wait_for_function(f"(v) => {APP}.version >= v", arg=version(other), timeout=timeout)
+    wait_idle(page, timeout=timeout)
+
+
 def click_first_target_hex(page) -> None:
     key = page.evaluate(f"[...{APP}.defenders.board.targets.hexes][0]")
     assert key, "no hex is offered"
@@ -193,6 +201,7 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
     # each places its own starting camp (ada on the board, bea from the list of the same
     # choices, as a keyboard would); the other's shows up on both boards
     click_first_target_hex(a)
+    until_caught_up(b, a)
     b.click(".dw-choices summary")
     choice = b.locator(".dw-choices button").first
     expect(choice).to_have_text(re.compile(r"^Start the Coven camp in the marsh .+ of (the core|factory \d)$"))

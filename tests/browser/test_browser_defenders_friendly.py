@@ -28,7 +28,8 @@ from playwright.sync_api import expect  # noqa: E402
 from browser.harness import wait_idle  # noqa: E402
 from browser.test_browser_defenders import (APP, click_first_target_hex, docs_shot,  # noqa: E402
                                             make_user, new_table, open_board, pick_first_card,
-                                            until_moved_on, until_stage, version)
+                                            until_caught_up, until_moved_on, until_stage,
+                                            version)
 
 COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
 
@@ -213,6 +214,7 @@ def test_the_reveal_names_a_partners_defender_in_full(people):
     for page in (a, b):
         open_board(page, game.id)
     click_first_target_hex(a)
+    until_caught_up(b, a)
     click_first_target_hex(b)
     until_stage(a, "organize")
     until_stage(b, "organize")
