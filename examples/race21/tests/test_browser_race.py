@@ -2,9 +2,8 @@
 race created through the lobby and joined by its link, an addition by its button over the
 socket, the house's 1 from the worker, the shell's Undo, and the replay stepping through it.
 
-It needs the board and replay pages to load the renderer the declaration names (issue 30
-item 2); until they do, the page says it knows no renderer "race21" and the test is skipped
-with that reason (and only for that reason)."""
+The board and replay pages load the renderer the declaration names (issue 30 item 2): a page
+that did not would fail here, on the total and on its script errors."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -46,8 +45,6 @@ def test_a_race_is_created_played_taken_back_and_replayed_in_the_browser(race21,
 
     first.goto(f"/play/{game.id}/")
     first.wait_for_load_state("networkidle")
-    if any('no renderer called "race21"' in e for e in first.js_errors):
-        pytest.skip("the board page does not load the renderer the declaration names yet")
     _total(first, "0")
     expect(first.locator("[data-role=status]")).to_contain_text("Your turn: add 1, 2 or 3")
     first.locator("button.race-add[data-add='3']").click()
