@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Optional
 
 
@@ -123,3 +124,18 @@ def game_row(game_id: Any):
                 raise
             time.sleep(0.05)
     return Game.objects.get(pk=game_id)
+
+
+def off_loop(fn, *args, **kwargs):
+    """Call `fn` in a thread of its own: the services broadcast with async_to_sync, which
+    refuses to run in this thread, where Playwright's event loop lives."""
+    from django.db import connection
+
+    def run():
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()

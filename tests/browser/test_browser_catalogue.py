@@ -32,23 +32,14 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import wait_idle  # noqa: E402
+from browser.boards import docs_shot, open_board  # noqa: E402
 from browser.pages import ARTIFACTS, shot  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
 
 
 def the_catalogue():
     from games.platform.catalogue import catalogue
 
     return catalogue()
-
-
-def docs_shot(page, name: str, element: str = "") -> None:
-    shot(page, name, element)
-    if os.environ.get("WILDLANDS_DOCS_SHOTS"):  # refresh docs/ui.md's pictures on request
-        shutil.copyfile(ARTIFACTS / f"{name}.png", DOCS / f"{name}.png")
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -158,11 +149,7 @@ def test_each_game_has_its_own_page_that_starts_a_game_of_it(people, slug, first
 
 
 def board_shot(page, game_id, name: str) -> Path:
-    page.add_init_script("localStorage.setItem('wildlands.animations', 'off')")
-    page.goto(f"/play/{game_id}/")
-    page.wait_for_selector("#board-app.ready", timeout=15_000)
-    expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)
-    wait_idle(page, timeout=30_000)
+    open_board(page, f"/play/{game_id}/")
     shot(page, name, ".map-frame")
     return ARTIFACTS / f"{name}.png"
 

@@ -13,9 +13,7 @@ when WILDLANDS_DOCS_SHOTS is set.
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -32,63 +30,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("ea
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
 
-from playwright.sync_api import Error as PlaywrightError, expect  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
+from browser.boards import (APP, click_first_target_hex, docs_shot, first_turn, make_user,  # noqa: E402
+                            new_table, open_board, pick_first_card, until_caught_up,
+                            until_moved_on, until_stage, version)
 from browser.harness import wait_idle  # noqa: E402
 from browser.live import game_row  # noqa: E402
-from browser.pages import ARTIFACTS, PASSWORD, shot  # noqa: E402
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-APP = "window.wildlandsBoard"
-
-
-def make_user(name: str):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(name, password=PASSWORD)
-
-
-def new_table(user, **choices):
-    """A Defenders table made through the lobby as the new-game form would."""
-    from games import lobby
-
-    return lobby.game_create(user=user, mode="defenders", **choices)
-
-
-def docs_shot(page, name: str, element: str = "") -> None:
-    shot(page, name, element)
-    if os.environ.get("WILDLANDS_DOCS_SHOTS"):  # refresh docs/ui.md's pictures on request
-        shutil.copyfile(ARTIFACTS / f"{name}.png", DOCS / f"{name}.png")
-
-
-def open_board(page, game_id, *, motion: str = "off") -> None:
-    """The board of a game, live, with the animations as asked (set before the page starts)."""
-    page.add_init_script(f"localStorage.setItem('wildlands.animations', '{motion}')")
-    page.goto(f"/play/{game_id}/")
-    page.wait_for_selector("#board-app.ready", timeout=15_000)
-    expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)
-    wait_idle(page, timeout=30_000)
-
-
-def stage(page) -> str:
-    return page.evaluate(f"{APP}.view.turn.stage")
-
-
-def version(page) -> int:
-    return page.evaluate(f"{APP}.version")
-
-
-def until_stage(page, *stages: str, timeout: int = 30_000) -> None:
-    page.wait_for_function(f"(s) => s.includes({APP}.view.turn.stage) || !!{APP}.view.outcome",
-                           arg=list(stages), timeout=timeout)
-    wait_idle(page, timeout=timeout)
-
-
-def until_moved_on(page, before: int, timeout: int = 30_000) -> None:
-    """Until the page shows a version after `before`, or its command was refused."""
-    page.wait_for_function(f"(v) => {APP}.version > v || ({APP}.pending.size === 0 && {APP}.version >= v)",
-                           arg=before, timeout=timeout)
-    wait_idle(page, timeout=timeout)
 
 
 PREFERENCE = ("start_camp", "choose", "resolve", "end_turn")
@@ -120,51 +68,12 @@ def play_scripted(page, *, commands: int = 200) -> None:
     raise AssertionError("the solo game did not end within the commands allowed")
 
 
-def until_caught_up(page, other, timeout: int = 30_000) -> None:
-    """Until `page` has seen every move `other` has seen. A partner's camp reaches the other
-    board a moment later; a click on a board not yet told of it is sent for an old version
-    and refused as stale, so a person (and a test) acts once the partner's move shows."""
-    page.wait_for_function(f"(v) => {APP}.version >= v", arg=version(other), timeout=timeout)
-    wait_idle(page, timeout=timeout)
-
-
-def click_first_target_hex(page) -> None:
-    before = version(page)
-    for attempt in range(3):
-        key = page.evaluate(f"[...{APP}.defenders.board.targets.hexes][0]")
-        assert key, "no hex is offered"
-        ring = f'.dw-target-ring[data-hex="{key}"]'
-        # in sight as a person would bring it (a zoomed phone board is taller than the space
-        # above the hand, which stays at the foot of the screen)
-        page.locator(ring).evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'center'})")
-        try:
-            page.click(ring, force=True)
-            break
-        except PlaywrightError as error:
-            # the board was drawn again between finding the ring and clicking it (seen once
-            # in a whole run: "Element is not visible"); find it again on the new drawing
-            if "not visible" not in str(error) or attempt == 2:
-                raise
-            wait_idle(page)
-    until_moved_on(page, before)
-
-
-def pick_first_card(page) -> str:
-    """Click the first card of the hand the seat may pick; its name."""
-    card = page.locator(".dw-card.playable").first
-    name = card.locator(".dw-card-name").inner_text()
-    before = version(page)
-    card.click()
-    until_moved_on(page, before)
-    return name
-
-
 def test_a_solo_game_played_to_its_end(people):
     ada = make_user("dw_solo")
     game = new_table(ada, players=1, bots=0, tier="extreme", deck="order:ember",
                      second_deck="sect:cog", seed=3)
     page = people(user=ada)
-    open_board(page, game.id)
+    open_board(page, f"/play/{game.id}/")
     expect(page.locator(".turn-banner")).to_contain_text("Set-up")
     expect(page.locator("[data-role=hint]")).to_contain_text("Place your starting camp")
 
@@ -209,8 +118,8 @@ def test_two_players_pick_in_secret_and_see_both_picks_after(people):
 
     lobby.game_join(game=game, user=bea, token=game.invite_token, deck="coven:morrow")
     a, b = people(user=ada), people(user=bea)
-    open_board(a, game.id)
-    open_board(b, game.id)
+    open_board(a, f"/play/{game.id}/")
+    open_board(b, f"/play/{game.id}/")
 
     # each places its own starting camp (ada on the board, bea from the list of the same
     # choices, as a keyboard would); the other's shows up on both boards
@@ -271,20 +180,7 @@ CAPTIONS = """() => {
 
 
 def test_a_machine_turn_is_watched_step_by_step(people):
-    ada = make_user("dw_watch")
-    game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
-                     second_deck="coven:morrow", seed=13)
-    page = people(user=ada)
-    open_board(page, game.id, motion="off")
-    for _ in range(2):
-        click_first_target_hex(page)
-    until_stage(page, "organize")
-    pick_first_card(page)
-    until_stage(page, "action", "reveal")
-    while stage(page) == "reveal":  # an ability asks first: its first answer
-        before = version(page)
-        page.locator(".dw-actions button, .dw-target-ring").first.click(force=True)
-        until_moved_on(page, before)
+    page = first_turn(people, "dw_watch")
 
     # a move, taken back while nothing hidden came to light (no die was rolled)
     move = page.evaluate(f"{APP}.legal.find((c) => c.do === 'move')")
@@ -332,7 +228,7 @@ def test_the_board_at_phone_width(people):
     game = new_table(ada, players=1, bots=0, tier="base", deck="order:quill",
                      second_deck="council:oaken", seed=4)
     page = people((390, 844), user=ada)
-    open_board(page, game.id)
+    open_board(page, f"/play/{game.id}/")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width} px)"
     box = page.locator(".dw-map").bounding_box()

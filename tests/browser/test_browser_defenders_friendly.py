@@ -16,6 +16,7 @@ real site: each stumble a newcomer met, mended.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -28,29 +29,17 @@ from support.site import eager_celery  # noqa: E402,F401
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery"),
               pytest.mark.flaky(reruns=2, only_rerun=["TimeoutError", "not visible"])]
 
+if not Path("/usr/bin/chromium").exists():  # pragma: no cover
+    pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
+
 from playwright.sync_api import expect  # noqa: E402
 
+from browser.boards import (APP, click_first_target_hex, docs_shot, first_turn, make_user,  # noqa: E402
+                            new_table, open_board, pick_first_card, until_caught_up,
+                            until_moved_on, until_stage, version)
 from browser.harness import wait_idle  # noqa: E402
-from browser.test_browser_defenders import (APP, click_first_target_hex, docs_shot,  # noqa: E402
-                                            make_user, new_table, open_board, pick_first_card,
-                                            until_caught_up, until_moved_on, until_stage,
-                                            version)
 
 COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
-
-
-def start_solo(page, game_id, motion: str = "off") -> None:
-    """Both starting camps placed and the first defender picked: the first turn's actions."""
-    open_board(page, game_id, motion=motion)
-    click_first_target_hex(page)
-    click_first_target_hex(page)
-    until_stage(page, "organize")
-    pick_first_card(page)
-    until_stage(page, "action", "reveal")
-    while page.evaluate(f"{APP}.view.turn.stage") == "reveal":  # an ability asks first
-        before = version(page)
-        page.locator(".dw-actions button, .dw-target-ring").first.click(force=True)
-        until_moved_on(page, before)
 
 
 def unlit_hex(page) -> str:
@@ -68,7 +57,7 @@ def test_hexes_are_named_in_words_lit_when_pointed_at(people):
     game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
                      second_deck="coven:morrow", seed=13)
     page = people(user=ada)
-    open_board(page, game.id)
+    open_board(page, f"/play/{game.id}/")
     click_first_target_hex(page)
     log = page.locator("[data-role=log]")
     expect(log).to_contain_text("set up their starting camp in the ")
@@ -100,16 +89,6 @@ def test_hexes_are_named_in_words_lit_when_pointed_at(people):
     page.click(f'.dw-hex[data-hex="{unlit_hex(page)}"]', force=True)
     expect(page.locator("[data-role=hint]")).to_have_text(re.compile(r"is not a starting spot: click one of the lit hexes"))
     assert page.js_errors == []
-
-
-def first_turn(people, name: str):
-    """A player alone (the Council and the Coven) at the first turn's actions, on a desktop."""
-    ada = make_user(name)
-    game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
-                     second_deck="coven:morrow", seed=13)
-    page = people(user=ada)
-    start_solo(page, game.id)
-    return page
 
 
 def test_alone_both_factions_are_in_sight(people):
@@ -159,11 +138,7 @@ DECK_STEPS = """() => {
 
 
 def test_the_machine_deck_count_drops_as_the_card_is_drawn(people):
-    ada = make_user("dw_deck")
-    game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
-                     second_deck="coven:morrow", seed=13)
-    page = people(user=ada)
-    start_solo(page, game.id)
+    page = first_turn(people, "dw_deck")
     deck = page.locator("[data-role=machine-deck]")
     before = deck.inner_text()
     size = page.evaluate(f"{APP}.view.machine_deck_size")
@@ -217,7 +192,7 @@ def test_the_reveal_names_a_partners_defender_in_full(people):
     lobby.game_join(game=game, user=bea, token=game.invite_token, deck="coven:morrow")
     a, b = people(user=ada), people(user=bea)
     for page in (a, b):
-        open_board(page, game.id)
+        open_board(page, f"/play/{game.id}/")
     click_first_target_hex(a)
     until_caught_up(b, a)
     click_first_target_hex(b)
@@ -235,11 +210,7 @@ def test_the_reveal_names_a_partners_defender_in_full(people):
 
 
 def test_the_board_on_a_phone_reads_and_zooms(people):
-    ada = make_user("dw_small")
-    game = new_table(ada, players=1, bots=0, tier="base", deck="council:barley",
-                     second_deck="coven:morrow", seed=13)
-    page = people((390, 844), user=ada)
-    start_solo(page, game.id, motion="full")
+    page = first_turn(people, "dw_small", (390, 844), motion="full")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # every mark the board draws is at least 11 px on the screen

@@ -24,8 +24,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.test_browser_learn import docs_shot, make_user, open_board  # noqa: E402
-from browser.test_browser_sync import off_loop  # noqa: E402
+from browser.boards import docs_shot, make_user, open_board  # noqa: E402
+from browser.live import off_loop  # noqa: E402
 
 
 def has_all_three(view: dict) -> bool:

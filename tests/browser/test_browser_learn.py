@@ -10,9 +10,7 @@ WILDLANDS_DOCS_SHOTS is set.
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -26,36 +24,10 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
+from browser.boards import APP, docs_shot, make_user, open_board, version  # noqa: E402
 from browser.harness import wait_idle  # noqa: E402
 from browser.live import game_row  # noqa: E402
-from browser.pages import ARTIFACTS, PASSWORD, answer_cautiously, shot, start_a_move  # noqa: E402
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-APP = "window.wildlandsBoard"
-
-
-def make_user(name: str):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(name, password=PASSWORD)
-
-
-def docs_shot(page, name: str, element: str = "") -> None:
-    shot(page, name, element)
-    if os.environ.get("WILDLANDS_DOCS_SHOTS"):  # refresh docs/ui.md's pictures on request
-        shutil.copyfile(ARTIFACTS / f"{name}.png", DOCS / f"{name}.png")
-
-
-def open_board(page, url: str) -> None:
-    page.add_init_script("localStorage.setItem('wildlands.animations', 'off')")
-    page.goto(url)
-    page.wait_for_selector("#board-app.ready", timeout=15_000)
-    expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)
-    wait_idle(page, timeout=30_000)
-
-
-def version(page) -> int:
-    return page.evaluate(f"{APP}.version")
+from browser.pages import answer_cautiously, start_a_move  # noqa: E402
 
 
 def until_moved_on(page, before: int, timeout: int = 30_000) -> None:

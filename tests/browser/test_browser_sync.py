@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -34,7 +33,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.live import game_row  # noqa: E402
+from browser.live import game_row, off_loop  # noqa: E402
 from browser.pages import shot  # noqa: E402
 
 COMMANDS = 50
@@ -151,21 +150,6 @@ def pick(state, prefer: str, allowed: set, turn_every: int, i: int):
         if others:
             return seat, rng.choice(others)
     return None
-
-
-def off_loop(fn, *args, **kwargs):
-    """Call `fn` in a thread of its own: the services broadcast with async_to_sync, which
-    refuses to run in this thread, where Playwright's event loop lives."""
-    from django.db import connection
-
-    def run():
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
 
 
 def test_two_browsers_stay_in_sync_through_fifty_commands_a_reload_and_a_dropped_socket(

@@ -6,7 +6,6 @@ The board and replay pages load the renderer the declaration names (issue 30 ite
 that did not would fail here, on the total and on its script errors."""
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -21,10 +20,7 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-
-def _users():
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: (make_user("ada_race"), make_user("bea_race"))).result()
+from browser.live import off_loop  # noqa: E402
 
 
 def _total(page, value: str) -> None:
@@ -32,7 +28,7 @@ def _total(page, value: str) -> None:
 
 
 def test_a_race_is_created_played_taken_back_and_replayed_in_the_browser(race21, people):
-    ada, bea = _users()
+    ada, bea = off_loop(lambda: (make_user("ada_race"), make_user("bea_race")))
     first = people(user=ada)
     first.goto("/play/new/?mode=race21")
     first.locator("form [type=submit]").last.click()
