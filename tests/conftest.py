@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 
 from support.browser_fixtures import chromium, people, site  # noqa: F401  (fixtures)
-from support.site import make_user
+from support.site import outsider, owner, teammate  # noqa: F401  (the personas)
 
 
 def pytest_report_header(config):
@@ -37,23 +37,6 @@ def _address_limits_start_afresh():
         rate_limit.forget(tables_key(address))
         rate_limit.forget(address_key(address))
         rate_limit.forget(signup_key(address))
-
-
-# -- personas, as in the style guide: the owner creates games, the teammate joins them, the
-# outsider holds no seat anywhere (and is no staff).
-@pytest.fixture
-def owner(db):
-    return make_user("owner")
-
-
-@pytest.fixture
-def teammate(db):
-    return make_user("teammate")
-
-
-@pytest.fixture
-def outsider(db):
-    return make_user("outsider")
 
 
 @pytest.fixture(scope="session")

@@ -338,3 +338,58 @@ def duel_case() -> dict:
              "deck": [{"id": f"n_deck{i}", "icons": {"gnomads_chief": None}} for i in range(6)]},
         ],
     }
+
+
+def war_case() -> dict:
+    """Four players on the fixture board: ada (p1) and cyd (p3) are Team Dawn, bram (p2)
+    and dee (p4) Team Dusk; Team Dawn's turn, its reveals done."""
+    def deck(prefix: str, who: str) -> list:
+        return [{"id": f"{prefix}_deck{i}", "icons": {who: None}} for i in range(6)]
+
+    return {
+        "mode": "war",
+        "board": json.loads(FIXTURE_BOARD.read_text()),
+        "teams": {"t1": ["p1", "p3"], "t2": ["p2", "p4"]},
+        "turn": {"revealed": True},
+        "players": [
+            {"id": "p1", "faction": "guild", "colour": "purple", "score": 1, "shards": [27],
+             "characters": [{"id": "guild_warden", "name": "Brannoc the Warden", "health": 3, "space": 20}],
+             "hand": [{"id": "g_move", "icons": {"guild_warden": None}},
+                      {"id": "g_ranged", "icons": {"guild_warden": "ranged"}}],
+             "deck": deck("g", "guild_warden")},
+            {"id": "p2", "faction": "gnomads", "colour": "orange", "shards": [4],
+             "characters": [{"id": "gnomads_glider", "name": "Pip Thistlewing", "health": 2, "space": 12}],
+             "deck": deck("n", "gnomads_glider")},
+            {"id": "p3", "faction": "lawbringers", "colour": "blue", "score": 2,
+             "characters": [{"id": "law_judge", "name": "Judge Maren", "health": 3, "space": 21}],
+             "hand": [{"id": "l_move", "icons": {"law_judge": None}}],
+             "deck": deck("l", "law_judge")},
+            {"id": "p4", "faction": "pit_fighters", "colour": "red",
+             "characters": [{"id": "pit_brute", "name": "Grask", "health": 3, "space": 13}],
+             "deck": deck("p", "pit_brute")},
+        ],
+    }
+
+
+def magus_case() -> dict:
+    """Bram plays the Ancients: his Magus carries a ready shard of Ada's colour; Ada's
+    archmage stands far away."""
+    return {
+        "mode": "wrath",
+        "board": json.loads(FIXTURE_BOARD.read_text()),
+        "options": {"end_turn_window": False},
+        "wrath": {"ancients": "p2", "carried": {"ancients_magus": ["p1"]}},
+        "active": "p2",
+        "players": [
+            {"id": "p1", "faction": "guild", "colour": "purple",
+             "characters": [{"id": "guild_archmage", "name": "Archmage Orrin Vell", "health": 2,
+                             "space": 28}],
+             "shards": [3]},
+            {"id": "p2", "faction": "ancients", "colour": "",
+             "characters": [
+                 {"id": "ancients_magus", "name": "Ysolde the Unwritten", "health": 4, "space": 12},
+                 {"id": "ancients_tyrant", "name": "King Hollowcrown", "health": 5, "space": 20}],
+             "hand": [{"id": "a_move", "icons": {"ancients_magus": None}}],
+             "deck": [{"id": f"a_deck{i}", "icons": {"ancients_tyrant": None}} for i in range(4)]},
+        ],
+    }

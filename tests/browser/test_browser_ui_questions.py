@@ -17,9 +17,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import awoken_table, case_table, open_page, wait_idle  # noqa: E402
+from browser.harness import awoken_table, case_table, magus_case, open_page, wait_idle  # noqa: E402
 from browser.pages import shot  # noqa: E402
-from browser.test_browser_wrath import magus_case  # noqa: E402
 
 UNCOVERED = """() => {
   const map = document.querySelector('[data-role=map] svg.map').getBoundingClientRect();

@@ -19,9 +19,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import awoken_table, case_table, open_page, wait_idle  # noqa: E402
+from browser.harness import awoken_table, case_table, open_page, wait_idle, war_case  # noqa: E402
 from browser.pages import shot  # noqa: E402
-from browser.test_browser_war import war_case  # noqa: E402
 
 PHONE = dict(viewport=(390, 844), device_scale_factor=2, is_mobile=True, has_touch=True)
 

@@ -16,8 +16,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import awoken_table, case_table, duel_case, open_page, wait_idle  # noqa: E402
-from browser.test_browser_war import war_case  # noqa: E402
+from browser.harness import (awoken_table, case_table, duel_case, open_page, wait_idle,  # noqa: E402
+                             war_case)
 
 END = "[data-role=end-turn]"
 BANNER = ".turn-banner"

@@ -16,9 +16,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import case_table, open_page, wait_idle  # noqa: E402
+from browser.harness import case_table, magus_case, open_page, wait_idle  # noqa: E402
 from browser.pages import shot  # noqa: E402
-from browser.test_browser_wrath import magus_case  # noqa: E402
 
 
 def on_a_shard(hand: list) -> dict:

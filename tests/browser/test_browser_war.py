@@ -7,7 +7,6 @@ other team's characters are the targets; a teammate's are not.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,42 +18,11 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import FIXTURE_BOARD, case_table, open_page, wait_idle  # noqa: E402
+from browser.harness import case_table, open_page, wait_idle, war_case  # noqa: E402
 from browser.pages import shot  # noqa: E402
 
 END = "[data-role=end-turn]"
 STATUS = "[data-role=handoff-status]"
-
-
-def war_case() -> dict:
-    """Four players on the fixture board: ada (p1) and cyd (p3) are Team Dawn, bram (p2)
-    and dee (p4) Team Dusk; Team Dawn's turn, its reveals done."""
-    def deck(prefix: str, who: str) -> list:
-        return [{"id": f"{prefix}_deck{i}", "icons": {who: None}} for i in range(6)]
-
-    return {
-        "mode": "war",
-        "board": json.loads(FIXTURE_BOARD.read_text()),
-        "teams": {"t1": ["p1", "p3"], "t2": ["p2", "p4"]},
-        "turn": {"revealed": True},
-        "players": [
-            {"id": "p1", "faction": "guild", "colour": "purple", "score": 1, "shards": [27],
-             "characters": [{"id": "guild_warden", "name": "Brannoc the Warden", "health": 3, "space": 20}],
-             "hand": [{"id": "g_move", "icons": {"guild_warden": None}},
-                      {"id": "g_ranged", "icons": {"guild_warden": "ranged"}}],
-             "deck": deck("g", "guild_warden")},
-            {"id": "p2", "faction": "gnomads", "colour": "orange", "shards": [4],
-             "characters": [{"id": "gnomads_glider", "name": "Pip Thistlewing", "health": 2, "space": 12}],
-             "deck": deck("n", "gnomads_glider")},
-            {"id": "p3", "faction": "lawbringers", "colour": "blue", "score": 2,
-             "characters": [{"id": "law_judge", "name": "Judge Maren", "health": 3, "space": 21}],
-             "hand": [{"id": "l_move", "icons": {"law_judge": None}}],
-             "deck": deck("l", "law_judge")},
-            {"id": "p4", "faction": "pit_fighters", "colour": "red",
-             "characters": [{"id": "pit_brute", "name": "Grask", "health": 3, "space": 13}],
-             "deck": deck("p", "pit_brute")},
-        ],
-    }
 
 
 def test_the_board_shows_the_teams_their_totals_and_whose_turn_it_is(chromium):

@@ -3,7 +3,6 @@ the board (against the harness's in-memory table: the real page, the real engine
 game made in the lobby with a bot playing the Ancients (on the live site)."""
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -18,32 +17,8 @@ if not Path("/usr/bin/chromium").exists():  # pragma: no cover
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser.harness import FIXTURE_BOARD, case_table, open_page, wait_idle  # noqa: E402
+from browser.harness import case_table, magus_case, open_page, wait_idle  # noqa: E402
 from browser.pages import shot  # noqa: E402
-
-
-def magus_case() -> dict:
-    """Bram plays the Ancients: his Magus carries a ready shard of Ada's colour; Ada's
-    archmage stands far away."""
-    return {
-        "mode": "wrath",
-        "board": json.loads(FIXTURE_BOARD.read_text()),
-        "options": {"end_turn_window": False},
-        "wrath": {"ancients": "p2", "carried": {"ancients_magus": ["p1"]}},
-        "active": "p2",
-        "players": [
-            {"id": "p1", "faction": "guild", "colour": "purple",
-             "characters": [{"id": "guild_archmage", "name": "Archmage Orrin Vell", "health": 2,
-                             "space": 28}],
-             "shards": [3]},
-            {"id": "p2", "faction": "ancients", "colour": "",
-             "characters": [
-                 {"id": "ancients_magus", "name": "Ysolde the Unwritten", "health": 4, "space": 12},
-                 {"id": "ancients_tyrant", "name": "King Hollowcrown", "health": 5, "space": 20}],
-             "hand": [{"id": "a_move", "icons": {"ancients_magus": None}}],
-             "deck": [{"id": f"a_deck{i}", "icons": {"ancients_tyrant": None}} for i in range(4)]},
-        ],
-    }
 
 
 def test_the_magus_spends_its_shard_and_gathers_two_characters(chromium):

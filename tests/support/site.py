@@ -1,10 +1,11 @@
 """Shared fixtures and helpers for the tests of the site (tests/site/, and the faults,
 hostile, admin and browser tests that play games on it).
 
-The personas (owner, teammate, outsider) are tests/conftest.py's fixtures, made with
-`make_user` from here. Games use a shipped map and shipped factions, so they are
-real games; a scripted player (`scripted_command`) keeps a skirmish going forever with
-reveals, turn ends and passes, which plays no card and so never makes a card public.
+The personas (owner, teammate, outsider) are fixtures here, made with `make_user`, and
+given to the suite by tests/conftest.py (and to the example apps' tests by theirs). Games
+use a shipped map and shipped factions, so they are real games; a scripted player
+(`scripted_command`) keeps a skirmish going forever with reveals, turn ends and passes,
+which plays no card and so never makes a card public.
 """
 from __future__ import annotations
 
@@ -42,6 +43,23 @@ def make_user(name: str, password: Optional[str] = None):
     """A user; without a password (tests sign in with force_login), since hashing one
     costs most of a second."""
     return get_user_model().objects.create_user(name, f"{name}@example.com", password)
+
+
+# -- personas, as in the style guide: the owner creates games, the teammate joins them, the
+# outsider holds no seat anywhere (and is no staff).
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def teammate(db):
+    return make_user("teammate")
+
+
+@pytest.fixture
+def outsider(db):
+    return make_user("outsider")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ objects after, so the rest of the session sees the games it had."""
 import pytest
 
 from games.platform import registry
-from support.site import make_user
+from support.site import owner, teammate  # noqa: F401  (the personas)
 
 # The browser fixtures the suite's tests use (tests/support on the path by pyproject's
 # pytest `pythonpath`): one live site per session, whichever tests ask for it first.
@@ -28,13 +28,3 @@ def race21(settings):
 def _forget_all() -> None:
     for key in list(registry.keys()):
         registry.unregister(key)
-
-
-@pytest.fixture
-def owner(db):
-    return make_user("owner")
-
-
-@pytest.fixture
-def teammate(db):
-    return make_user("teammate")
