@@ -394,7 +394,10 @@ def _valid_id(value: Any) -> bool:
 
 def _is_unicode(text: str) -> bool:
     """False for text holding a lone surrogate: `json.loads` reads `"\\ud800"`, but no
-    answer quoting it can be encoded, and PostgreSQL will not store it."""
+    answer quoting it can be encoded, and PostgreSQL will not store it. ASCII text (nearly
+    every string of a message) is answered without encoding it."""
+    if text.isascii():
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -405,22 +408,23 @@ def _is_unicode(text: str) -> bool:
 def _unsafe_value(message: Any) -> Optional[str]:
     """Why a parsed message may not be handled, or None: a whole number beyond MAX_NUMBER,
     a float that is not finite (`json.loads` reads NaN and Infinity), or text (a key or a
-    value) with a lone surrogate. Walked without recursion: nesting is bounded only by the
-    parser's own limit."""
+    value) with a lone surrogate. One walk, without recursion: nesting is bounded only by
+    the parser's own limit. It runs on every message, so it asks each item's exact type
+    once (`json.loads` makes only dict, list, str, int, float, bool and None; a bool is
+    not an int here)."""
     stack = [message]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
+        kind = type(item)
+        if kind is dict:
             stack.extend(item.values())
             stack.extend(item.keys())
-        elif isinstance(item, list):
+        elif kind is list:
             stack.extend(item)
-        elif isinstance(item, bool):
-            continue
-        elif isinstance(item, str) and not _is_unicode(item):
-            return "text in a message must be valid Unicode (no lone surrogate like \\ud800)"
-        elif (isinstance(item, int) and abs(item) > MAX_NUMBER
-              or isinstance(item, float) and not math.isfinite(item)):
+        elif kind is str:
+            if not _is_unicode(item):
+                return "text in a message must be valid Unicode (no lone surrogate like \\ud800)"
+        elif kind is int and abs(item) > MAX_NUMBER or kind is float and not math.isfinite(item):
             return f"numbers in a message are limited to {MAX_NUMBER} either way, and finite"
     return None
 
