@@ -23,6 +23,9 @@ from defenders.rules_cases_read import CaseError, _hex, hex_counts
 from defenders.rules.errors import RuleError
 from games.platform.rng import seed_state
 
+# the case `mode:` values run here besides the key: none (a Defenders case says `mode: defenders`)
+CASE_MODES: tuple = ()
+
 CASE_KEYS = {"name", "rule", "mode", "seed", "board", "machines", "players", "turn", "tier",
              "deaths", "defenders", "track", "die", "steps", "description"}
 

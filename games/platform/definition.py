@@ -17,7 +17,7 @@ needs. Methods with a body here are defaults most games keep.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Mapping, Optional, Protocol, Sequence
 
 from games.platform.catalogue_entry import CatalogueEntry
 from games.platform.lobby_rules import LobbyRules, SeatChoice, SetupRefused  # noqa: F401  (the interface's names)
@@ -58,6 +58,18 @@ class FirstSteps:
     initial: Any
     state: Any
     steps: Sequence[PlayedStep] = ()
+
+
+class RulesCaseAdapter(Protocol):
+    """What `GameDefinition.rules_cases` returns (a module or an object) and the site's
+    runner (games/platform/rules_cases.py) calls."""
+
+    # the case `mode:` values it runs besides the game's key; None among them claims the
+    # cases that name no mode
+    CASE_MODES: Sequence[Optional[str]]
+
+    def run_case(self, case: Any, source: str) -> Optional[str]:
+        """Run one case: None when it passes, else the problem."""
 
 
 class GameDefinition(LobbyRules):
@@ -243,9 +255,8 @@ class GameDefinition(LobbyRules):
         """The game's headless bot games for `simulate` (docs/adding-a-game.md), or None."""
         return None
 
-    def rules_cases(self) -> Any:
-        """The game's rules-case adapter (`run_case(case, source) -> problem or None`;
-        `CASE_MODES`: the case `mode:` values it runs besides the key), or None."""
+    def rules_cases(self) -> Optional[RulesCaseAdapter]:
+        """The game's rules-case adapter, or None."""
         return None
 
     # --- words for the site --------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Running rules cases (docs/rules-cases.md): each file's cases, one PASS/FAIL line per case.
 
 The runner knows no game: a case goes to the rules-case adapter of the registered game that
-claims its `mode:` (the game's key, or one of its adapter's `CASE_MODES`; `None` there claims
+claims its `mode:` (the game's key, or one of its adapter's `CASE_MODES`,
+`games.platform.definition.RulesCaseAdapter`; `None` there claims
 the cases that name no mode), and the adapter says whether it passed. A case that cannot be
 loaded, that no game claims, or whose engine raises is reported as a FAIL with a readable
 reason; the runner itself never crashes on a case. Used by `manage.py rules_cases` and the
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
 
 import yaml
 
 from games.platform import registry
+from games.platform.definition import RulesCaseAdapter
 
 
 @dataclass
@@ -44,12 +46,12 @@ def run_case(case: Any, source: str) -> CaseResult:
     return CaseResult(name, problem is None, problem or "")
 
 
-def adapter_for(case: dict) -> Any:
+def adapter_for(case: dict) -> Optional[RulesCaseAdapter]:
     """The registered game's rules-case adapter for `case`, or None."""
     mode = case.get("mode")
     for game in registry.all_games():
         adapter = game.rules_cases()
-        if adapter is not None and (mode == game.key or mode in getattr(adapter, "CASE_MODES", ())):
+        if adapter is not None and (mode == game.key or mode in adapter.CASE_MODES):
             return adapter
     return None
 

@@ -41,7 +41,8 @@ def game_names() -> set[str]:
     names = set(GAMES)
     for game in registry.all_games():
         names |= {game.key, game.game_name, game.opponent}
-        names |= {mode for mode in getattr(game.rules_cases(), "CASE_MODES", ()) if mode}
+        adapter = game.rules_cases()
+        names |= {mode for mode in (adapter.CASE_MODES if adapter else ()) if mode}
     return {name for name in names if name}
 
 
