@@ -13,6 +13,7 @@ that the log reproduces the game exactly.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any, Iterator
@@ -121,6 +122,12 @@ async def play_and_collect(game, users: dict, pick, commands: int) -> dict[str, 
         for i in range(commands):
             state = await db(current_state)(game.id)
             picked = None if state.outcome else pick(state)
+            for _ in range(100):  # the opponent's turn runs after the ack: wait for a seat's
+                if picked is not None or state.outcome:  # turn (at most 5 s)
+                    break
+                await asyncio.sleep(0.05)
+                state = await db(current_state)(game.id)
+                picked = None if state.outcome else pick(state)
             if picked is None:
                 break
             seat, command = picked
