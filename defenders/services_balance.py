@@ -19,7 +19,6 @@ from games.platform import balance_figures, balance_runs
 
 MAX_GAMES = 5_000
 CHUNK_TASK = "defenders.run_balance_chunk"
-_CONTENT: dict = {}  # (version id, digest) -> its checked content, a few at most
 
 
 class BalanceRefused(ValueError):
@@ -55,16 +54,6 @@ def balance_start(*, version: ContentVersion, players: int = 2, tier: str = "bas
     return run
 
 
-def _content(version: ContentVersion):
-    """A version's checked content, built once per process (versions never change)."""
-    key = (version.pk, version.digest)
-    if key not in _CONTENT:
-        if len(_CONTENT) >= 8:
-            _CONTENT.pop(next(iter(_CONTENT)))
-        _CONTENT[key] = version_content(version)
-    return _CONTENT[key]
-
-
 def _one(content, players: int, tier: str, seed: int) -> dict:
     """One bot game; a game the core or the bot cannot go on with is an "error" game of the
     run (counted and shown with its seed), not the end of the run."""
@@ -76,7 +65,7 @@ def _one(content, players: int, tier: str, seed: int) -> dict:
 
 
 def _play(run: BalanceRun, chunk: BalanceChunk) -> list:
-    content = _content(run.version)
+    content = version_content(run.version)
     seeds = [balance_figures.game_seed(run.base_seed, i)
              for i in range(chunk.first, chunk.first + chunk.count)]
     return [{**_one(content, run.players, run.tier, seed), "seed": seed} for seed in seeds]
