@@ -10,7 +10,7 @@ these); the kinds, log and audiences themselves are the platform's (games.platfo
 """
 from __future__ import annotations
 
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 from games.platform import events as platform_events
 from games.platform.events import Audience, Event, UnknownEventKind
@@ -20,11 +20,9 @@ __all__ = ["Audience", "Event", "EVENT_KINDS", "EventLog", "UnknownEventKind", "
 EVENT_KINDS: dict[str, Audience] = {}  # Wildlands' kinds
 
 
-def register_event_kinds(*kinds: str, audience: Audience = Audience.EVERYONE,
-                         registry: Optional[dict[str, Audience]] = None) -> None:
-    """Register kinds in Wildlands' registry (or in `registry`)."""
-    platform_events.register_event_kinds(*kinds, audience=audience,
-                                         registry=EVENT_KINDS if registry is None else registry)
+def register_event_kinds(*kinds: str, audience: Audience = Audience.EVERYONE) -> None:
+    """Register kinds in Wildlands' registry (the Awoken's, the war's and the Wrath's too)."""
+    platform_events.register_event_kinds(*kinds, audience=audience, registry=EVENT_KINDS)
 
 
 register_event_kinds(
