@@ -2,9 +2,8 @@
 
 Entry points: `engine.apply(state, seat, command) -> (state, events)` (a refusal is a
 `defenders.rules.errors.RuleError`, on the platform's, and leaves `state` untouched),
-`engine.advance(state)` (the
-machines' turn: one machine card, run by the site's worker when `awaiting(state) ==
-["machines"]`), `turns.awaiting(state)`, `legal.legal_commands(state, seat)`,
+`engine.advance(state)` (the machines' turn: one machine card, run by the site's worker when
+`awaiting(state) == ["machines"]`), `turns.awaiting(state)`, `legal.legal_commands(state, seat)`,
 `view.view_for(state, seat)`, `serialize.state_to_data / state_from_data` and
 `setup.new_game(content, seats, factions, tier=, seed=, organizers=, opening=)`; the content
 comes from `defenders.content_loader.load_content()`.

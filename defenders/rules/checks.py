@@ -1,5 +1,5 @@
 """Refusals shared by the command handlers: every refusal is a RuleError with a stable code
-(the shared codes of wildlands.rules.errors) and a sentence a player can read."""
+(its `defenders.rules.errors.CODES`) and a sentence a player can read."""
 from __future__ import annotations
 
 from typing import Any, NoReturn, Optional
