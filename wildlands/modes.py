@@ -19,9 +19,7 @@ from wildlands.rules.war.state import seats_to_act as war_seats_to_act
 from wildlands.rules.wrath.setup import new_skirmish_or_wrath
 from wildlands.base import WildlandsGame, load_board, load_factions
 from wildlands.lobby import SkirmishLobby, WarLobby, WrathLobby
-
-# The Ancients as a faction of The Wrath (and of a five-player war): no colour, no shards.
-ANCIENTS_FACTION = "ancients"
+from wildlands.seating import ANCIENTS
 
 
 def assignment_chooser(seed: int) -> Rng:
@@ -101,7 +99,7 @@ class WarGame(WarLobby, AssigningGame):
 
     def teams(self, seats: Sequence[SeatChoice]) -> dict[str, str]:
         ids = [s.seat for s in seats]
-        ancients = next((s.seat for s in seats if s.faction == ANCIENTS_FACTION), None)
+        ancients = next((s.seat for s in seats if s.faction == ANCIENTS), None)
         if not (len(ids) == 4 or (len(ids) == 5 and ancients)):
             return {}
         return {seat: name for name, team in zip(TEAM_NAMES, teams_for(ids, ancients))

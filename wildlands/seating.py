@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from games.platform.lobby_rules import LobbyRules, SetupRefused, refuse
-from wildlands.content.factions import load_faction
+from wildlands.content.factions import ANCIENTS_FACTION, load_faction
 from wildlands.content.maps import load_map
 from wildlands.content.offer import available_factions, faction_colour
 from wildlands.rules.board import Board
 
 # The Ancients as a faction (The Wrath, a five-player war): no colour, no shards.
-ANCIENTS = "ancients"
+ANCIENTS = ANCIENTS_FACTION
 ANCIENTS_TITLE = "The Ancients"
 COLOURS = ("purple", "orange", "blue", "red", "green", "yellow")
 NOT_HERE = "the Ancients play only in The Wrath of the Ancients and in a five-player war"
