@@ -127,10 +127,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         layer_watch.watch(self.channel_layer, self.channel_name)
         connected = await database_sync_to_async(presence.seat_connect)(
-            game_id=self.game_id, seat=self.seat)
+            game_id=self.game_id, seat=self.seat, game=seat.game)
         await self._send_presence(connected)
         await self.channel_layer.group_send(
-            self.group, {"type": "game.presence"})
+            self.group, {"type": "game.presence", "from": self.channel_name})
         await self._send_update(after=_query_int(self.scope, "last_seq"), log=True)
 
     def _count_socket(self, user_pk: Any) -> bool:
@@ -156,7 +156,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await database_sync_to_async(presence.seat_disconnect)(
             game_id=self.game_id, seat=self.seat)
         await self.channel_layer.group_send(
-            self.group, {"type": "game.presence"})
+            self.group, {"type": "game.presence", "from": self.channel_name})
 
     # -- client messages ---------------------------------------------------------------------
     async def receive(self, text_data: Optional[str] = None,
@@ -337,8 +337,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """A seat's socket opened or closed. The notice carries no list of seats: two
         notices can arrive in another order than their senders read the seats (a seat's old
         socket closing while its new one opens), so each socket reads them when a notice
-        arrives, and the last notice shows the table as it is."""
-        if self.seat is None:
+        arrives, and the last notice shows the table as it is. A socket's own notice is
+        not read again: it read the seats after its own change, in the group already, so
+        any later change comes with its maker's notice."""
+        if self.seat is None or message.get("from") == self.channel_name:
             return
         connected = await database_sync_to_async(selectors.connected_seats)(self.game_id)
         await self._send_presence(connected)

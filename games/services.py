@@ -104,6 +104,14 @@ def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Op
                           enqueue=enqueue_next)
 
 
+def opponent_turn_stalled(game: Game, older_than: float = STALLED_AFTER_SECONDS) -> bool:
+    """Whether this game row (as just read) has waited on its opponent for more than
+    `older_than` seconds: `ancients_requeue_stalled`'s test for one game already in hand."""
+    return (game.status == Game.Status.PLAYING
+            and any(game.awaiting == [name] for name in registry.opponents())
+            and game.updated < timezone.now() - timedelta(seconds=older_than))
+
+
 def ancients_requeue_stalled(*, game_id: Any = None,
                              older_than: float = STALLED_AFTER_SECONDS) -> list[tuple[str, int]]:
     """Send the opponent's turn again to every game (or just `game_id`) that has been

@@ -44,7 +44,8 @@ def test_coming_back_after_the_silence_counts_from_one(owner, teammate):
 
     assert presence.seat_connect(game_id=game.id, seat="p1") == ["p1"]
     assert Seat.objects.get(game=game, seat="p1").connections == 1
-    assert presence.seat_disconnect(game_id=game.id, seat="p1") == [], "gone when the tab closes"
+    presence.seat_disconnect(game_id=game.id, seat="p1")
+    assert selectors.connected_seats(game.id) == [], "gone when the tab closes"
 
 
 @pytest.mark.django_db
@@ -52,8 +53,10 @@ def test_a_second_tab_while_present_is_counted(owner, teammate):
     game = start_skirmish(owner, teammate)
     presence.seat_connect(game_id=game.id, seat="p1")
     presence.seat_connect(game_id=game.id, seat="p1")
-    assert presence.seat_disconnect(game_id=game.id, seat="p1") == ["p1"], "one tab is still open"
-    assert presence.seat_disconnect(game_id=game.id, seat="p1") == []
+    presence.seat_disconnect(game_id=game.id, seat="p1")
+    assert selectors.connected_seats(game.id) == ["p1"], "one tab is still open"
+    presence.seat_disconnect(game_id=game.id, seat="p1")
+    assert selectors.connected_seats(game.id) == []
 
 
 @pytest.mark.django_db
@@ -102,3 +105,35 @@ async def test_a_flood_of_pings_writes_presence_at_most_once_per_heartbeat(owner
         assert await receive(comm) == {"type": "pong"}
     assert writes == [], "connecting counted as life; the next heartbeat is due in 20 s"
     await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_opening_and_closing_a_table_reads_the_seats_once_per_socket_told(
+        owner, teammate, monkeypatch):
+    """Each change of presence is read by the socket that made it and by each other seated
+    socket its notice reaches; a socket does not read its own notice again, and a closing
+    socket, with nobody to tell, reads nothing."""
+    game = await db(start_skirmish)(owner, teammate)
+    reads = []
+    real = selectors.connected_seats
+    monkeypatch.setattr(selectors, "connected_seats",
+                        lambda game_id: reads.append(game_id) or real(game_id))
+    first, second = communicator(game.id, owner), communicator(game.id, teammate)
+
+    await connect_seated(first)
+    await drain(first)
+    assert len(reads) == 1, "the opening socket's own read"
+
+    await connect_seated(second)
+    seen = await receive_until(first, lambda m: m["type"] == "presence")
+    await drain(first)
+    await drain(second)
+    assert seen["connected"] == ["p1", "p2"]
+    assert len(reads) == 3, "the second socket's own read and the first's for its notice"
+
+    await second.disconnect()
+    gone = await receive_until(first, lambda m: m["type"] == "presence")
+    assert gone["connected"] == ["p1"]
+    assert len(reads) == 4, "the first socket's read for the closing notice, none by the closer"
+    await first.disconnect()
