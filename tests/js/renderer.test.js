@@ -85,7 +85,7 @@ test("Defenders of the Wild's renderer is one: it keeps the base's state and rea
 test("Wildlands' renderers, live and replay, are ones too", async () => {
   const { WildlandsRenderer } = await import("../../wildlands/static/games/wildlands/renderer.js");
   assert.ok(WildlandsRenderer.prototype instanceof Renderer);
-  for (const name of ["view", "seat"]) {
+  for (const name of ["view", "seat", "legal"]) {
     assert.ok(!Object.prototype.hasOwnProperty.call(WildlandsRenderer.prototype, name), `${name} is the base's`);
   }
 });

@@ -40,7 +40,6 @@ export class WildlandsRenderer extends Renderer {
   // ---------------------------------------------------------------- the shell's state
   get pendingView() { return this.app.pendingView; }
   get seats() { return this.app.seats; }
-  get legal() { return this.app.legal; } // as the app holds them (null on a replay)
   get version() { return this.app.version; }
 
   sendCommand(command, label) { return this.app.sendCommand(command, label); }
