@@ -14,6 +14,17 @@ const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 /** Where the i-th of n organizers stands in its hex (offsets from the centre). */
 const FIGURE_SPOTS = [[-11, 9], [11, 9], [-11, -7], [11, -7]];
 
+/** The board's stylesheet (defenders.css, beside this module), linked once per page: the
+ * board page's renderer and the rules page's pictures both draw this board. */
+export function loadStyles() {
+  if (typeof document === "undefined" || document.querySelector("link[data-defenders-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./defenders.css", import.meta.url).href;
+  link.dataset.defendersCss = "";
+  document.head.append(link);
+}
+
 export class BoardSvg {
   constructor(host, { onHex = () => {}, onEdge = () => {}, onMiss = () => {} } = {}) {
     this.host = host;

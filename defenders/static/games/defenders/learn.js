@@ -3,7 +3,7 @@
 // its rules document (defenders/content/how_to_play.yaml), what a guided step may point at,
 // and the board drawn for the rules page's pictures.
 import { registerLearning } from "../shell/learning.js";
-import { BoardSvg } from "./board_svg.js";
+import { BoardSvg, loadStyles } from "./board_svg.js";
 import { boardOf } from "./model.js";
 
 const HABITAT_HEXES = ["forest", "plains", "marsh", "mountain"].map((k) => `.dw-hex[data-habitat=${k}]`).join(", ");
@@ -33,15 +33,6 @@ export const POINTS = {
 /** The variant (one) and the phase (the turn's stage) a view is in. */
 export function phaseOf(view) {
   return { variant: "defenders", phase: (view && view.turn && view.turn.stage) || "" };
-}
-
-function loadStyles() {
-  if (typeof document === "undefined" || document.querySelector("link[data-defenders-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./defenders.css", import.meta.url).href;
-  link.dataset.defendersCss = "";
-  document.head.append(link);
 }
 
 /** The example game's board (games/learning.py example_of) drawn as the board draws it. */

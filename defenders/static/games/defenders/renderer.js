@@ -7,7 +7,7 @@
 // spreading, hunters closing in.
 import { clear, h, sleep } from "../shell/dom.js";
 import { Renderer } from "../shell/renderer.js";
-import { BoardSvg } from "./board_svg.js";
+import { BoardSvg, loadStyles } from "./board_svg.js";
 import { DefendersPanels } from "./panels.js";
 import { DefendersHand, cardElement } from "./hand.js";
 import { applyEvent, boardOf } from "./model.js";
@@ -24,15 +24,6 @@ export const MACHINE_STEP_MS = 750;
 export const MACHINE_WORDS_MS = 500;
 export const PLAYER_STEP_MS = 300;
 const DECK_EVENTS = new Set(["machine_card_drawn", "machine_deck_reshuffled", "machines_turn_ended"]);
-
-function loadStyles() {
-  if (typeof document === "undefined" || document.querySelector("link[data-defenders-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./defenders.css", import.meta.url).href;
-  link.dataset.defendersCss = "";
-  document.head.append(link);
-}
 
 export class DefendersRenderer extends Renderer {
   constructor(app, root, { page = "board" } = {}) {
