@@ -69,11 +69,14 @@ export class DefendersRenderer extends Renderer {
    * it is written (places.js markPlaces). */
   watchPlaces(root, hosts) {
     if (typeof MutationObserver === "undefined") return;
-    const mark = (el) => this.markLine(el);
     for (const host of hosts.filter(Boolean)) {
-      const lines = () => (host.matches("ol, ul") ? [...host.children] : [host]);
-      lines().forEach(mark);
-      new MutationObserver(() => lines().forEach(mark)).observe(host, { childList: true, characterData: true, subtree: host.matches("p") });
+      const list = host.matches("ol, ul");
+      for (const el of list ? host.children : [host]) this.markLine(el);
+      // a list's new lines only (a log keeps up to 2000): the lines already read stay read
+      const seen = list
+        ? (records) => { for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) this.markLine(n); }
+        : () => this.markLine(host);
+      new MutationObserver(seen).observe(host, { childList: true, characterData: true, subtree: host.matches("p") });
     }
     const spotOf = (el) => {
       const place = el && el.closest && el.closest(".dw-place");
