@@ -7,6 +7,11 @@ import { DIRECTIONS, edgeKey } from "./geometry.js";
 const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 const copy = (x) => JSON.parse(JSON.stringify(x));
 
+/** The machine deck's count as a view shows it: {size, discarded}. */
+export function deckOf(view) {
+  return { size: view.machine_deck_size || 0, discarded: (view.machine_discard || []).length };
+}
+
 /** The parts of a view the board draws, copied so events can change them. */
 export function boardOf(view) {
   return copy({
@@ -14,7 +19,7 @@ export function boardOf(view) {
     direction: view.direction || "right", factories: view.factories || [], walls: view.walls || [],
     breaches: view.breaches || [], engines: view.engines || [], mechs: view.mechs || [],
     pollution: view.pollution || [], toxic: view.toxic || [],
-    deck: { size: view.machine_deck_size || 0, discarded: (view.machine_discard || []).length },
+    deck: deckOf(view),
     factions: (view.factions || []).map((f) => ({ id: f.id, seat: f.seat, at: f.at, camps: f.camps || [], exited: !!f.exited })),
   });
 }

@@ -5,6 +5,7 @@
 import { clear, h } from "../shell/dom.js";
 import { CARD_KINDS, HABITATS, TIERS, abilityText, plural } from "./words.js";
 import { seatsInPlay } from "./turns.js";
+import { deckOf } from "./model.js";
 
 const TOXIC_SLOTS = 6;
 
@@ -58,7 +59,7 @@ export class DefendersPanels {
     const toxic = (v.toxic || []).length;
     const deaths = Object.entries(v.deaths || {});
     // while an update's events play, the deck as they leave it so far (model.js), else the view's
-    const deck = this.game.shown ? this.game.shown.deck : { size: v.machine_deck_size || 0, discarded: (v.machine_discard || []).length };
+    const deck = this.game.shown ? this.game.shown.deck : deckOf(v);
     return h("section.panel.dw-machines", { dataset: { role: "machines" } },
       h("h3", { text: "The machines" }),
       h("dl.dw-facts", {},
