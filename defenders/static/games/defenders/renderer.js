@@ -7,6 +7,7 @@
 // spreading, hunters closing in.
 import { clear, h, sleep } from "../shell/dom.js";
 import { Renderer } from "../shell/renderer.js";
+import { zoomButton } from "../shell/zoom.js";
 import { BoardSvg, loadStyles } from "./board_svg.js";
 import { DefendersPanels } from "./panels.js";
 import { DefendersHand, cardElement } from "./hand.js";
@@ -15,7 +16,7 @@ import { clickCommand, commandLabel, sortLegal } from "./commands.js";
 import { describe, isMachineEvent, logClass } from "./sentences.js";
 import { banner, handOffModel, idleWords, missWords, organizeWords, outcomeWords } from "./turns.js";
 import { markPlaces } from "./places.js";
-import { habitatLegend, zoomButton } from "./legend.js";
+import { habitatLegend } from "./legend.js";
 import { Names } from "./words.js";
 
 /** Pauses after one event drawn: a machine step that changes the board (its caption must be
@@ -60,7 +61,8 @@ export class DefendersRenderer extends Renderer {
     if (tools) tools.prepend(legend);
     else area.append(legend);
     const phone = typeof matchMedia === "function" && matchMedia("(max-width: 600px)").matches;
-    this.zoom = zoomButton(area, frame, { zoomed: phone });
+    // zoomed in, every mark is at least 11 px; "Whole board" zooms out
+    this.zoom = zoomButton(area, { frame, zoomed: phone, title: "Zoom the board in or out", out: "Whole board", role: "dw-zoom", cls: "dw-zoom" });
     area.append(this.zoom);
   }
 

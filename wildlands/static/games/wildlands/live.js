@@ -2,6 +2,7 @@
 // questions the rules ask (prompts.js), the instruction bar under the map, the turn buttons'
 // model (turns.js) and the Ancients' turn played at a pace people can follow (motion_fx.js).
 import { clear, h, sleep } from "../shell/dom.js";
+import { zoomButton } from "../shell/zoom.js";
 import { HandView } from "./hand.js";
 import { PlayFlow } from "./flow.js";
 import { STAY } from "./legal.js";
@@ -29,15 +30,7 @@ export class WildlandsLive extends WildlandsRenderer {
       if (cell) this.onSpaceClick(Number(cell.dataset.space));
     });
     const area = $(".board-area");
-    if (area) {
-      const zoom = h("button.map-zoom", { type: "button", "aria-pressed": "false", title: "Zoom the map in or out" }, "Zoom in");
-      zoom.addEventListener("click", () => {
-        const on = area.classList.toggle("zoomed");
-        zoom.setAttribute("aria-pressed", String(on));
-        zoom.textContent = on ? "Fit map" : "Zoom in";
-      });
-      area.append(zoom);
-    }
+    if (area) area.append(zoomButton(area));
     this.fx = new MotionFx(this, app.motion);
     this.hand = new HandView($("[data-role=hand]"), { onPick: (id) => this.flow.pickCard(id) });
     this.intentHost = $("[data-role=intent]");
