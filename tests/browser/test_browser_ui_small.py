@@ -1,8 +1,9 @@
 """Issue 27 item 8, the small ones, each as a player meets it in Chromium: the teams panel
 keeps names apart from scores; a campaign's chapters are numbered once; the hand scrolls
 beside the turn buttons instead of being cut off; a greyed Undo says why; on a phone the log
-is in sight while the Ancients act; the table companion's map zooms in on a phone; the
-"End for both" confirmation's "Keep playing" button reads clearly."""
+is in sight while the Ancients act; the table companion's map zooms in on a phone, and so
+does the board's (the shell's zoom button, shell/zoom.js); the "End for both" confirmation's
+"Keep playing" button reads clearly."""
 from __future__ import annotations
 
 import re
@@ -132,6 +133,28 @@ def test_a_campaigns_chapters_are_numbered_once(people):
     assert re.match(r"Chapter 1: [A-Z]", text), text  # not "Chapter 1 1. The Magus Wakes"
     assert not re.search(r"\b1\. ", text), text
     assert first.evaluate("(li) => getComputedStyle(li).listStyleType") == "none"
+    assert page.js_errors == []
+
+
+def test_the_boards_map_zooms_in_on_a_phone_and_fits_again(chromium):
+    page = open_page(chromium, awoken_table(players=1), "p1", **PHONE)
+    wait_idle(page)
+    zoom = page.locator(".board-area .map-zoom")
+    expect(zoom).to_have_text("Zoom in")
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    frame = page.locator(".board-area .map-frame")
+    width = "(f) => f.querySelector('svg.map').getBoundingClientRect().width"
+    before = frame.evaluate(width)
+    zoom.click()
+    expect(zoom).to_have_text("Fit map")
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    assert frame.evaluate(width) > before * 2, (before, frame.evaluate(width))
+    assert frame.evaluate("(f) => f.scrollWidth > f.clientWidth"), "the zoomed map scrolls"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    zoom.click()
+    expect(zoom).to_have_text("Zoom in")
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    assert frame.evaluate(width) == before
     assert page.js_errors == []
 
 
