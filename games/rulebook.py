@@ -125,21 +125,16 @@ class _Reader:
             self.fail(where, f"needs '{key}' as a mapping")
         return value
 
-    def variants(self, data: dict) -> dict:
+    def entries(self, data: dict, key: str, texts: tuple[str, ...],
+                sentences: tuple[str, ...]) -> dict:
+        """The mapping `key` of named entries (the variants, the phases): each name a key, each
+        entry with its `texts` and its lists of `sentences`, checked in that order."""
         out = {}
-        for name, v in self.mapping(data, "variants", "top").items():
-            where = f"variants.{name}"
+        for name, v in self.mapping(data, key, "top").items():
+            where = f"{key}.{name}"
             self.ident(name, where)
-            out[name] = {"name": self.text(v, "name", where), "goal": self.text(v, "goal", where),
-                         "win": self.texts(v, "win", where), "lose": self.texts(v, "lose", where)}
-        return out
-
-    def phases(self, data: dict) -> dict:
-        out = {}
-        for name, v in self.mapping(data, "phases", "top").items():
-            where = f"phases.{name}"
-            self.ident(name, where)
-            out[name] = {"name": self.text(v, "name", where), "words": self.texts(v, "words", where)}
+            out[name] = {**{t: self.text(v, t, where) for t in texts},
+                         **{s: self.texts(v, s, where) for s in sentences}}
         return out
 
     def marks(self, data: dict) -> tuple[dict, ...]:
@@ -241,8 +236,9 @@ def load(path: Path) -> Rulebook:
     marks = reader.marks(data)
     example = reader.example(data)
     return Rulebook(key=reader.ident(data.get("key"), "key"), title=reader.text(data, "title", "top"),
-                    summary=reader.text(data, "summary", "top"), variants=reader.variants(data),
-                    phases=reader.phases(data), marks=marks,
+                    summary=reader.text(data, "summary", "top"),
+                    variants=reader.entries(data, "variants", ("name", "goal"), ("win", "lose")),
+                    phases=reader.entries(data, "phases", ("name",), ("words",)), marks=marks,
                     sections=reader.sections(data, {m["key"] for m in marks}),
                     example=example, guide=reader.guide(data, example), source=str(path))
 
