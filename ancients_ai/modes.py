@@ -29,7 +29,7 @@ from games.platform.definition import FirstSteps, GameSetup
 from games.platform.registry import register as add
 from wildlands.rules.errors import RuleError
 from wildlands.rules.state import GameState
-from wildlands.base import WildlandsGame, load_board, load_factions
+from wildlands.base import WildlandsGame
 
 logger = logging.getLogger(__name__)
 
@@ -59,10 +59,7 @@ class AwokenGame(AwokenLobby, WildlandsGame):
         return list(websocket_urlpatterns)
 
     def first_steps(self, setup: GameSetup) -> FirstSteps:
-        state = new_awoken(board=load_board(setup.map_name),
-                           factions=load_factions([s.faction for s in setup.seats]),
-                           player_ids=[s.seat for s in setup.seats],
-                           scenario_ids=list(setup.scenario_ids), seed=setup.seed,
+        state = new_awoken(**self.setup_keywords(setup), scenario_ids=list(setup.scenario_ids),
                            easy=setup.difficulty == EASY, options=self.options())
         for player, seat in zip(state.players, setup.seats):
             player.colour = seat.colour

@@ -178,6 +178,16 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
     def seat_ids(self, state: GameState) -> list[str]:
         return [p.id for p in state.players]
 
+    # --- set-up -------------------------------------------------------------------------------
+    def setup_keywords(self, setup: GameSetup) -> dict[str, Any]:
+        """What every mode's new game is dealt from, as the keywords of its `new_*` function:
+        the map's board, the seats' factions in seat order, the seats and the game's seed.
+
+        :raises SetupRefused: an unknown map or faction."""
+        return {"board": load_board(setup.map_name),
+                "factions": load_factions([s.faction for s in setup.seats]),
+                "player_ids": [s.seat for s in setup.seats], "seed": setup.seed}
+
     # --- storing -----------------------------------------------------------------------------
     def state_to_data(self, state: GameState) -> dict:
         return state_to_data(state)

@@ -17,7 +17,7 @@ from wildlands.rules.state import GameState
 from wildlands.rules.war.setup import TEAM_NAMES, WarSetupError, new_war, teams_for
 from wildlands.rules.war.state import seats_to_act as war_seats_to_act
 from wildlands.rules.wrath.setup import new_skirmish_or_wrath
-from wildlands.base import WildlandsGame, load_board, load_factions
+from wildlands.base import WildlandsGame
 from wildlands.lobby import SkirmishLobby, WarLobby, WrathLobby
 from wildlands.seating import ANCIENTS
 
@@ -58,11 +58,8 @@ class SkirmishGame(SkirmishLobby, AssigningGame):
     order: ClassVar[int] = 30
 
     def new_state(self, setup: GameSetup) -> GameState:
-        return new_skirmish_or_wrath(
-            board=load_board(setup.map_name),
-            factions=load_factions([s.faction for s in setup.seats]),
-            player_ids=[s.seat for s in setup.seats], seed=setup.seed,
-            colours=[s.colour for s in setup.seats])
+        return new_skirmish_or_wrath(**self.setup_keywords(setup),
+                                     colours=[s.colour for s in setup.seats])
 
 
 class WrathGame(WrathLobby, SkirmishGame):
@@ -86,10 +83,7 @@ class WarGame(WarLobby, AssigningGame):
 
     def new_state(self, setup: GameSetup) -> GameState:
         try:
-            return new_war(board=load_board(setup.map_name),
-                           factions=load_factions([s.faction for s in setup.seats]),
-                           player_ids=[s.seat for s in setup.seats], seed=setup.seed,
-                           colours=[s.colour for s in setup.seats])
+            return new_war(**self.setup_keywords(setup), colours=[s.colour for s in setup.seats])
         except WarSetupError as error:
             raise SetupRefused(error.code, error.message) from None
 
