@@ -67,18 +67,27 @@ def lock_for_command(game_id: Any, user, expected_version: Any) -> tuple[Game, s
     return game, seat
 
 
+# The game's columns a socket needs as it opens: whether it started, its declaration and
+# campaign (its facts), and whether it has waited long on its opponent (presence.seat_connect).
+SOCKET_GAME_FIELDS = ("status", "mode", "campaign", "awaiting", "updated")
+
+
 def seat_for_socket(*, game_id: Any, user) -> Optional[Seat]:
     """The seat `user` holds in the game, read as a socket opens. For a started game the
     seat and the game's facts are kept for this process (a seat is fixed once its game
     starts), so even a socket's first command can be stored from the event loop
     (`on_loop.game_apply_command_on_loop` needs both) instead of queueing for the database
-    thread with every other socket's first command."""
+    thread with every other socket's first command. One read of every seat with the few
+    game columns above: the game row's snapshots and content (tens of kilobytes of JSON) are
+    not read, and the facts need no read of their own."""
     if user is None or not user.is_authenticated:
         return None
-    seat = Seat.objects.filter(game_id=game_id, user=user).select_related("game").first()
+    seats = list(Seat.objects.filter(game_id=game_id).select_related("game").only(
+        "seat", "user", "bot", "game", *(f"game__{name}" for name in SOCKET_GAME_FIELDS)))
+    seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is not None and seat.game.status != Game.Status.SETUP:
         states.hold_seat(seat.game_id, user.pk, seat.seat)
-        facts.facts_of(seat.game_id, seat.game.mode)
+        facts.facts_from_seats(seat.game, seats)
     return seat
 
 
