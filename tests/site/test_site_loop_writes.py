@@ -349,3 +349,21 @@ def test_a_command_that_hands_the_turn_to_a_bot_leaves_the_bots_move_to_the_call
     assert result.tasks and sent == []  # its move not sent before the change is out
     services.start_tasks(result)
     assert sent == [(str(game.id), result.version)]
+
+
+def test_a_socket_opening_reads_its_seat_without_the_games_snapshots_and_content(owner, teammate):
+    """Opening a board happens far more often than a game changes: its read of the seat
+    brings the few game columns it needs, never the snapshots or the content."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = start_skirmish(owner, teammate)
+    facts.FACTS.clear()
+
+    with CaptureQueriesContext(connection) as queries:
+        seat = services.seat_for_socket(game_id=game.id, user=teammate)
+
+    assert seat.seat == "p2" and facts.known(game.id) is not None
+    assert len(queries) == 1, "the seat and the game's facts in one read"
+    read = queries[0]["sql"].lower()
+    assert "snapshot" not in read and '"content"' not in read
