@@ -10,11 +10,11 @@ import pytest
 
 from games.platform.catalogue import CatalogueEntry, CatalogueError, find
 
-RACE_ENTRY = CatalogueEntry(
-    slug="race-to-21", name="Race to 21", tagline="Count to 21 before the house does.",
-    about=("Two players add one to three in turn; the house adds one after each.",),
+PEBBLES_ENTRY = CatalogueEntry(
+    slug="pebble-pile", name="Pebble Pile", tagline="Take the last pebble.",
+    about=("Two players take one to three pebbles in turn from a pile of fifteen.",),
     minutes=(5, 5), weight="Light", picture="games/favicon.svg",
-    picture_alt="The race's counter", order=90)
+    picture_alt="The pile of pebbles", order=90)
 
 
 def test_every_mode_of_a_game_is_listed_under_its_one_entry():
@@ -27,12 +27,12 @@ def test_every_mode_of_a_game_is_listed_under_its_one_entry():
 
 
 @pytest.mark.parametrize("change, words", [
-    ({"slug": "Race 21"}, "slug 'Race 21'"),
+    ({"slug": "Pebble Pile"}, "slug 'Pebble Pile'"),
     ({"tagline": " "}, "tagline is empty"),
     ({"about": ()}, "about needs at least one paragraph"),
     ({"minutes": (30, 10)}, "minutes (30, 10)"),
 ])
 def test_an_entry_that_cannot_be_shown_is_refused_naming_the_game(change, words):
     with pytest.raises(CatalogueError) as refused:
-        replace(RACE_ENTRY, **change)
-    assert "Race to 21" in str(refused.value) and words in str(refused.value)
+        replace(PEBBLES_ENTRY, **change)
+    assert "Pebble Pile" in str(refused.value) and words in str(refused.value)
