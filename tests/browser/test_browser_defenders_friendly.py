@@ -22,12 +22,7 @@ import pytest
 
 from support.site import eager_celery  # noqa: E402,F401
 
-# Two pages and the machines' turns run in one process here: in a whole run a page has
-# missed a partner's update or clicked a ring being drawn again now and then (a timeout or
-# "not visible", never a wrong board), so such a test is run again up to twice, and the
-# rerun shows in the summary.
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery"),
-              pytest.mark.flaky(reruns=2, only_rerun=["TimeoutError", "not visible"])]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery")]
 
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
@@ -204,6 +199,7 @@ def test_the_reveal_names_a_partners_defender_in_full(people):
     before = version(a)
     card.click()
     until_moved_on(a, before)
+    until_caught_up(b, a)
     pick_first_card(b)
     expect(b.locator("[data-role=log]")).to_contain_text(f"{full} for dw_ann")
     assert a.js_errors == [] and b.js_errors == []

@@ -12,12 +12,7 @@ import pytest
 
 from support.site import eager_celery  # noqa: E402,F401
 
-# Two pages and the machines' turns run in one process here: in a whole run a page has
-# missed a partner's update or clicked a ring being drawn again now and then (a timeout or
-# "not visible", never a wrong board), so such a test is run again up to twice, and the
-# rerun shows in the summary.
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery"),
-              pytest.mark.flaky(reruns=2, only_rerun=["TimeoutError", "not visible"])]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("eager_celery")]
 
 if not Path("/usr/bin/chromium").exists():  # pragma: no cover
     pytest.skip("needs /usr/bin/chromium", allow_module_level=True)
