@@ -1,5 +1,7 @@
 """Shared pytest fixtures and hooks for the whole suite. Keep this small: fixtures that
 belong to one area live in that area's test module or a conftest beside it."""
+import os
+
 import pytest
 from django.conf import settings
 
@@ -17,6 +19,27 @@ def pytest_report_header(config):
         f"wildlands: database={database['ENGINE'].rsplit('.', 1)[-1]} "
         f"channel layer={layer.rsplit('.', 1)[-1]} celery={broker}"
     ]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _test_settings():
+    """Two settings for the whole run:
+    - passwords are hashed with Django's MD5 hasher: PBKDF2's million rounds cost 0.5-1.6 s
+      a password, and the browser tests make and sign in users with passwords by the dozen
+      (signing up and in still go through Django's hashing and checking, only cheaper);
+    - with pytest-xdist (`-n 2`), each worker's cache keys carry the worker's name: the
+      per-address limits count in the cache, which is Redis shared by every process in
+      CI, and one worker's tables and sign-ups from 127.0.0.1 must not count against the
+      other's."""
+    from django.test import override_settings
+
+    caches = {**settings.CACHES, "default": dict(settings.CACHES["default"])}
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and "KEY_PREFIX" in caches["default"]:
+        caches["default"]["KEY_PREFIX"] += f"-{worker}"
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+                           CACHES=caches):
+        yield
 
 
 # The addresses a test's requests come from (the test client's, a live server's).

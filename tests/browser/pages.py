@@ -84,10 +84,21 @@ def start_a_move(page: Any, move: dict) -> None:
     expect(moving).to_be_visible()
 
 
+# The page's finite animations running now (entrance, flashes, slides: not the endless
+# pulses of what may be clicked), awaited for at most 600 ms, the longest of them.
+ANIMATIONS_DONE = """() => Promise.race([
+  Promise.all(document.getAnimations()
+    .filter((a) => a.playState === "running" && Number.isFinite(a.effect?.getComputedTiming().endTime))
+    .map((a) => a.finished.catch(() => null))),
+  new Promise((done) => setTimeout(done, 600)),
+])"""
+
+
 def shot(page: Any, name: str, element: str = "") -> None:
     """A screenshot of the page (or of one element of it) as test-artifacts/NAME.png, once
-    entrance animations have finished."""
-    page.wait_for_timeout(600)
+    entrance animations have finished (waited for, not a fixed pause: a hundred tests take
+    screenshots)."""
+    page.evaluate(ANIMATIONS_DONE)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / ".gitignore").write_text("*\n")
     target = page.locator(element).first if element else page
