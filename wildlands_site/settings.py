@@ -127,8 +127,10 @@ if REDIS_URL:
             # missed; after a Redis outage games.layer_watch tells every socket to read what
             # it missed. Group membership lives in each process; the layer orders a group's
             # subscribe and unsubscribe on its connection (tests/faults/test_faults_redis.py
-            # races a seat leaving and joining its group).
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # races a seat leaving and joining its group). Its receiver reads with a longer
+            # wait, so an idle process does not wake ten times a second (games.pipeline.
+            # channel_layer).
+            "BACKEND": "games.pipeline.channel_layer.PatientRedisPubSubChannelLayer",
             # RESP2: redis-py's RESP3 parser formats every pushed message into a debug log
             # line whether or not debug logging is on (3 % of a web process's time).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "protocol": 2}]},

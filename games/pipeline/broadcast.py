@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.pipeline import json_text
 
@@ -83,7 +83,7 @@ def send_sync(deliveries: Sequence[Delivery]) -> None:
 
 
 def _uses_redis(layer: Any) -> bool:
-    return type(layer).__module__.startswith("channels_redis")
+    return not isinstance(layer, InMemoryChannelLayer)
 
 
 _LOOP: Optional[asyncio.AbstractEventLoop] = None

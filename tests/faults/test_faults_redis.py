@@ -185,13 +185,12 @@ async def test_a_seat_group_left_by_one_socket_and_joined_by_another_at_once_sti
 async def test_every_watched_socket_is_told_to_catch_up_once_redis_is_back(tmp_path):
     """While Redis restarts, changes are published to nobody; the layer watch must tell each
     socket of the process to read what it missed once the layer hears again, and only then."""
-    from channels_redis.pubsub import RedisPubSubChannelLayer
-
     from games.pipeline import layer_watch
+    from games.pipeline.channel_layer import PatientRedisPubSubChannelLayer
 
     port = free_port()
     redis = redis_server(port, log=tmp_path / "redis.log").start()
-    layer = RedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
+    layer = PatientRedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
     sockets = [await layer.new_channel() for _ in range(3)]
     heard: dict[str, list] = {name: [] for name in sockets}
 
@@ -218,5 +217,32 @@ async def test_every_watched_socket_is_told_to_catch_up_once_redis_is_back(tmp_p
             layer_watch.forget(name)
         for task in listeners:
             task.cancel()
+        await layer.flush()
+        await asyncio.to_thread(redis.stop)
+
+
+@pytest.mark.asyncio
+async def test_the_patient_receiver_hands_on_a_message_without_waiting_out_its_read(
+        tmp_path, monkeypatch):
+    """The site's layer reads Redis with a long wait (a second as shipped, half a minute
+    here); a message published meanwhile must come through at once, not when the wait runs
+    out."""
+    from games.pipeline import channel_layer
+
+    monkeypatch.setattr(channel_layer, "RECEIVE_WAIT_SECONDS", 30.0)
+    port = free_port()
+    redis = redis_server(port, log=tmp_path / "redis.log").start()
+    layer = channel_layer.PatientRedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
+    try:
+        channel = await layer.new_channel()
+        await layer.group_add("table", channel)
+        assert all(type(shard) is channel_layer._PatientShard
+                   for shard in layer._get_layer()._shards)
+        await asyncio.sleep(0.3)  # the receiver is now inside a read
+        for round_ in range(5):
+            await layer.group_send("table", {"type": "update", "round": round_})
+            heard = await asyncio.wait_for(layer.receive(channel), 5)
+            assert heard == {"type": "update", "round": round_}
+    finally:
         await layer.flush()
         await asyncio.to_thread(redis.stop)

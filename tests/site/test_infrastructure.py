@@ -119,7 +119,7 @@ def test_database_round_trip():
 
 def test_channel_layer_round_trip():
     expected_backend = (
-        "channels_redis.pubsub.RedisPubSubChannelLayer" if REDIS_URL else "channels.layers.InMemoryChannelLayer"
+        "games.pipeline.channel_layer.PatientRedisPubSubChannelLayer" if REDIS_URL else "channels.layers.InMemoryChannelLayer"
     )
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == expected_backend
 

@@ -1,0 +1,56 @@
+"""The channel layer the site runs on Redis: channels-redis's pub/sub layer, with a receiver
+that waits up to a second for each message instead of a tenth of one.
+
+channels-redis 4 reads its subscriber connection in a loop, each read waiting at most 0.1 s,
+so an idle web process woke ten times a second to find nothing: 2.4 ms of CPU a second
+measured alone (a layer with one group, 20 s, twice), 0.27 ms with the longer wait, against
+the 10 ms a second issue 32 allows for 64 seated tables and their process
+(docs/performance.md). A message still arrives at once: the read ends as soon as one comes.
+With no subscription yet the receiver looks again every tenth of a second, as before (it
+starts just before its first subscription is sent), and a lost Redis connection is retried
+as before (the layer watch, games.pipeline.layer_watch, still tells the sockets to catch up
+once it is back).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels_redis import pubsub
+
+logger = logging.getLogger(__name__)
+
+RECEIVE_WAIT_SECONDS = 1.0
+
+
+class _PatientShard(pubsub.RedisSingleShardConnection):
+    """channels-redis's connection to one Redis, reading with the longer wait (its own loop
+    otherwise, message for message)."""
+
+    async def _do_receiving(self) -> None:
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=RECEIVE_WAIT_SECONDS)
+                    self._receive_message(message)
+                else:  # a subscription is on its way (the receiver starts just before
+                    await asyncio.sleep(0.1)  # the first): look again soon
+            except (asyncio.CancelledError, asyncio.TimeoutError, GeneratorExit):
+                raise
+            except BaseException:
+                logger.exception("the channel layer's receiver failed; trying again")
+                await asyncio.sleep(1)
+
+
+class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
+    """`channels_redis.pubsub.RedisPubSubChannelLayer` whose per-loop layers read with
+    `_PatientShard`: the settings' BACKEND when REDIS_URL is set."""
+
+    def _get_layer(self) -> Any:
+        layer = super()._get_layer()
+        for shard in layer._shards:
+            if type(shard) is pubsub.RedisSingleShardConnection:  # made just now, not yet read
+                shard.__class__ = _PatientShard
+        return layer
