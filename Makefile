@@ -7,7 +7,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
-# Extra pytest arguments, e.g. `make test PYTEST_ARGS="-n 2"` or `PYTEST_ARGS="-m 'not browser'"`.
+# Extra pytest arguments. The suite runs on two workers (pytest-xdist, pyproject's addopts):
+# e.g. `make test PYTEST_ARGS="-n 0"` for one process, or `PYTEST_ARGS="-m 'not browser'"`.
 PYTEST_ARGS ?=
 
 .PHONY: run test typecheck jstest rules-cases migrate clean bench bench-peer
