@@ -82,8 +82,13 @@ def until_caught_up(page, other, timeout: int = 30_000) -> None:
 
 
 def click_first_target_hex(page) -> None:
+    """Click the first lit hex and wait for its command's answer. A click that sent no
+    command (the ring drawn again between finding it and the click landing: seen in whole
+    runs as "Element is not visible", and as a click that reached no ring, after which the
+    board waited for ever) is made again on the new drawing."""
     before = version(page)
     for attempt in range(3):
+        sent = commands_sent(page)
         key = page.evaluate(f"[...{APP}.defenders.board.targets.hexes][0]")
         assert key, "no hex is offered"
         ring = f'.dw-target-ring[data-hex="{key}"]'
@@ -92,14 +97,18 @@ def click_first_target_hex(page) -> None:
         page.locator(ring).evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'center'})")
         try:
             page.click(ring, force=True)
+            page.wait_for_function(f"(n) => {APP}.messageCounter > n", arg=sent, timeout=3_000)
             break
         except PlaywrightError as error:
-            # the board was drawn again between finding the ring and clicking it (seen once
-            # in a whole run: "Element is not visible"); find it again on the new drawing
-            if "not visible" not in str(error) or attempt == 2:
+            if attempt == 2 or not ("not visible" in str(error) or "Timeout" in str(error)):
                 raise
             wait_idle(page)
     until_moved_on(page, before)
+
+
+def commands_sent(page) -> int:
+    """How many commands the page has sent (each click that plays one counts one)."""
+    return page.evaluate(f"{APP}.messageCounter")
 
 
 def pick_first_card(page) -> str:
