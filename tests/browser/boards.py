@@ -13,7 +13,7 @@ import os
 import shutil
 from pathlib import Path
 
-from playwright.sync_api import Error as PlaywrightError, expect
+from playwright.sync_api import Error as PlaywrightError, TimeoutError as PlaywrightTimeout, expect
 
 from .harness import wait_idle
 from .pages import ARTIFACTS, PASSWORD, shot
@@ -100,7 +100,8 @@ def click_first_target_hex(page) -> None:
             page.wait_for_function(f"(n) => {APP}.messageCounter > n", arg=sent, timeout=3_000)
             break
         except PlaywrightError as error:
-            if attempt == 2 or not ("not visible" in str(error) or "Timeout" in str(error)):
+            if attempt == 2 or not (isinstance(error, PlaywrightTimeout)
+                                    or "not visible" in str(error)):
                 raise
             wait_idle(page)
     until_moved_on(page, before)
