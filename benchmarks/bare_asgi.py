@@ -4,7 +4,11 @@ benchmark, served by the same daphne process so that all three share its conditi
 * `/ws/bench/echo/`: sends every text frame straight back (no channel layer, no database);
 * `/ws/bench/group/<room>/`: every text frame is `group_send` to the room through the
   channel layer (channels-redis in the production shape) and each member sends it to its
-  client: the broadcast a move does, with no database work and no view building.
+  client: the broadcast a move does, with no database work and no view building;
+* `/ws/bench/stored/<room>/`: the same, after one INSERT of the frame committed on the event
+  loop's own PostgreSQL connection (`games.pipeline.loop_database`, as a move's step is): the
+  least a durable relay costs on this stack. The peer benchmark plays Race to 21 through
+  these two as the design's floors (`--servers relay,stored`).
 
     daphne benchmarks.bare_asgi:application
 
@@ -57,11 +61,28 @@ class GroupBroadcastConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=message["text"])
 
 
+from benchmarks.bare_asgi_tables import FLOOR_TABLE  # noqa: E402
+
+
+class StoredRelayConsumer(GroupBroadcastConsumer):
+    """The relay, each frame first stored (autocommit: its own transaction, acknowledged by
+    PostgreSQL before anyone hears of it), the way a move's one statement is. Its table is
+    made by the benchmark (`peer_bench.floor_table`)."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        from games.pipeline import loop_database
+
+        await loop_database.fetch(f"INSERT INTO {FLOOR_TABLE} (room, body) VALUES (%s, %s) "
+                                  "RETURNING id", [self.group, text_data])
+        await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})
+
+
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([
         path("ws/bench/echo/", EchoConsumer.as_asgi()),
         path("ws/bench/group/<str:room>/", GroupBroadcastConsumer.as_asgi()),
+        path("ws/bench/stored/<str:room>/", StoredRelayConsumer.as_asgi()),
         *websocket_urlpatterns,
     ]))),
 })

@@ -25,6 +25,13 @@ that opening cost taken out beside the whole. Afterwards every
 acknowledged move is looked up in the server's database. Last, the idle cost: each
 server's CPU a second with no socket, then with `--idle-tables` games seated (two sockets
 each) and nobody moving. Printed: one table with both servers and their ratio.
+
+Beside them, this stack's floors, in the site's own process (benchmarks/bare_asgi.py): the
+same games played through a bare consumer that relays each move's frame to the game's two
+sockets through the channel layer (`relay`), and one that first stores it with one INSERT
+committed on the event loop's connection (`stored`), no rules and no views: what uvicorn,
+Channels (its session and user middleware included), the Redis layer and one durable
+statement cost before the site does anything of its own.
 """
 from __future__ import annotations
 
@@ -113,6 +120,34 @@ def site_games(people, lanes: int, per_lane: int) -> list[list[dict]]:
                                                         {"name": "p2", "cookie": cookies[1]}]})
         plan.append(games)
     return plan
+
+
+# Floors are named like the servers; their moves are the client's own (benchmarks/peer/client.js)
+FLOORS = {"relay": "floor: bare relay through the channel layer (site process, no storage)",
+          "stored": "floor: bare relay after one INSERT committed (site process)"}
+
+
+def floor_games(people, lanes: int, per_lane: int) -> list[list[dict]]:
+    """Rooms for the floors' relays: nothing to create, the seats signed in as the site's."""
+    import uuid
+
+    return [[{"id": f"floor-{uuid.uuid4().hex[:16]}",
+              "seats": [{"name": "p1", "cookie": people[lane][1][0]},
+                        {"name": "p2", "cookie": people[lane][1][1]}]}
+             for _ in range(per_lane)] for lane in range(lanes)]
+
+
+def floor_table(database_url: str) -> None:
+    """The stored relay's table (benchmarks/bare_asgi.py), emptied."""
+    import psycopg
+
+    from benchmarks.bare_asgi_tables import FLOOR_TABLE
+
+    with psycopg.connect(database_url.replace("postgres://", "postgresql://", 1),
+                         autocommit=True) as conn:
+        conn.execute(f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} "
+                     "(id bigserial PRIMARY KEY, room text, body text)")
+        conn.execute(f"TRUNCATE {FLOOR_TABLE}")
 
 
 def _post(port: int, path: str, body: dict) -> dict:
@@ -266,9 +301,14 @@ def print_table(rows: list[dict]) -> None:
               f"({r['paced_rate']:.0f}/s) | {r['flat_last']:.1f} / {r['flat_middle']:.1f} ms | "
               f"{r['acked']} acked, {r['problems']} not stored | {r['load'][0]:.2f}, "
               f"{r['load'][1]:.2f} |")
-    if len(rows) == 2:
-        site, bgio = rows[0], rows[1]
-        print(f"| site / boardgame.io | {site['rate'] / bgio['rate']:.2f}x | "
+    keyed = {r["key"]: r for r in rows}
+    pairs = [("site", "bgio", "site / boardgame.io"), ("site", "stored", "site / stored relay"),
+             ("stored", "bgio", "stored relay / boardgame.io")]
+    for first, second, label in pairs:
+        if first not in keyed or second not in keyed:
+            continue
+        site, bgio = keyed[first], keyed[second]
+        print(f"| {label} | {site['rate'] / bgio['rate']:.2f}x | "
               f"{site['cpu_ms'] / bgio['cpu_ms']:.2f}x | "
               f"{site['moves_ms'] / bgio['moves_ms']:.2f}x "
               f"({site['open_ms'] / bgio['open_ms']:.2f}x) | "
@@ -277,6 +317,8 @@ def print_table(rows: list[dict]) -> None:
               f"{site['paced'][0] / bgio['paced'][0]:.2f}x / "
               f"{site['paced'][1] / bgio['paced'][1]:.2f}x | | | |")
     for r in rows:
+        if r["key"] in FLOORS:
+            print(f"{r['server']}: no game is stored to check (its 'acked' are relayed frames)")
         if r["server"].startswith("this site"):
             print(f"{r['server']}: a move (the opening taken apart) is "
                   f"{r['counts']['redis_commands']:.2f} Redis commands")
@@ -310,15 +352,19 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
     try:
         await asyncio.to_thread(redis.start)
         await asyncio.to_thread(site.start)
-        await asyncio.to_thread(bgio.start)
-        meters = {"site": Meter(site.pid, database_url, redis.pid, redis_port),
-                  "bgio": Meter(bgio.pid, bgio_url, redis.pid, redis_port)}
+        if "bgio" in args.servers:
+            await asyncio.to_thread(bgio.start)
+        await asyncio.to_thread(floor_table, database_url)
+        site_meter = Meter(site.pid, database_url, redis.pid, redis_port)
+        meters = {"site": site_meter, "relay": site_meter, "stored": site_meter}
+        if "bgio" in args.servers:
+            meters["bgio"] = Meter(bgio.pid, bgio_url, redis.pid, redis_port)
         print(f"Race to 21, two people; flat out {args.lanes} games at a time, paced "
               f"{args.paced_lanes} games one move every {args.period:g} s each; "
               f"{args.duration:g} s a phase; {args.rounds} round(s), the servers in turn")
-        results: dict = {"site": {"flat": [], "paced": []}, "bgio": {"flat": [], "paced": []}}
-        made: dict = {"site": [], "bgio": []}
-        results["site"]["connect"], results["bgio"]["connect"] = [], []
+        results: dict = {server: {"flat": [], "paced": [], "connect": []}
+                         for server in args.servers}
+        made: dict = {server: [] for server in args.servers}
         for _ in range(args.rounds):
             for name, lanes in (("flat", args.lanes), ("paced", args.paced_lanes),
                                 ("connect", args.lanes)):
@@ -327,6 +373,9 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
                 for server in args.servers:
                     if server == "site":
                         plan = await asyncio.to_thread(site_games, people, lanes, per_lane)
+                        port = site_port
+                    elif server in FLOORS:
+                        plan = floor_games(people, lanes, per_lane)
                         port = site_port
                     else:
                         plan = await asyncio.to_thread(bgio_games, bgio_port, lanes, per_lane)
@@ -343,7 +392,7 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
                           f", errors {result['errors'] or 0}, load average {result['load']:.2f}",
                           flush=True)
         idle = {}
-        for server in args.servers if args.idle_tables else ():
+        for server in [s for s in args.servers if s not in FLOORS] if args.idle_tables else ():
             await asyncio.sleep(1.0)
             meters[server].start()
             await asyncio.sleep(args.idle_seconds)
@@ -374,13 +423,16 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
         if server == "site":
             played = sorted({g for g, *_ in acked})
             problems = await asyncio.to_thread(site_problems, acked, played)
+        elif server in FLOORS:
+            problems = []  # the relays keep no game to check moves against
         else:
             problems = await asyncio.to_thread(bgio_problems, bgio_url, acked)
         for problem in problems[:5]:
             print(f"  {server}: {problem}")
-        rows.append(summary("this site (uvicorn x1, PostgreSQL, Redis)" if server == "site"
-                            else "boardgame.io 0.50.2 + bgio-postgres (node x1)",
-                            flat, paced, connect, problems))
+        name = {"site": "this site (uvicorn x1, PostgreSQL, Redis)",
+                "bgio": "boardgame.io 0.50.2 + bgio-postgres (node x1)"}.get(server)
+        rows.append(summary(name or FLOORS[server], flat, paced, connect, problems))
+        rows[-1]["key"] = server
     print_table(rows)
 
 
@@ -415,8 +467,10 @@ def main() -> None:
     parser.add_argument("--idle-tables", type=int, default=64,
                         help="tables seated for the idle cost (0: none)")
     parser.add_argument("--idle-seconds", type=float, default=10)
-    parser.add_argument("--servers", type=lambda text: text.split(","), default=["site", "bgio"],
-                        help="site,bgio (the default) or one of them, e.g. to profile it")
+    parser.add_argument("--servers", type=lambda text: text.split(","),
+                        default=["site", "bgio", "relay", "stored"],
+                        help="site,bgio,relay,stored (the default) or some of them, e.g. to "
+                             "profile one; relay and stored are this stack's floors")
     # a stop (SIGTERM) unwinds like ^C, so the servers this run started are stopped too
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     if not (PEER / "node_modules").is_dir():

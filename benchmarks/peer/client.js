@@ -5,7 +5,7 @@
 //
 //   node benchmarks/peer/client.js PLAN.json > RESULT.json
 //
-// The plan: {"server": "site"|"bgio", "port": N, "duration": seconds, "period": seconds
+// The plan: {"server": "site"|"bgio"|"relay"|"stored" (the floors, FloorSeat), "port": N, "duration": seconds, "period": seconds
 // (0: flat out), "lanes": [[game, ...], ...]}, a game being {"id", "seats": [{"name",
 // "cookie"|"credentials"}, two of them]}. Each lane plays its games one after another: both
 // seats connect and read the game, then the seat to move adds 1-3 (a seeded choice: lane i's
@@ -145,8 +145,54 @@ class BgioSeat extends Seat {
   close() { this.socket.close(); }
 }
 
+// The floors (benchmarks/bare_asgi.py): the site's process relays each frame to the room's
+// two sockets through the channel layer ("relay"), or stores it first ("stored"); no rules,
+// no views. The client keeps the game itself: the mover sends the next state, and hearing it
+// back is its answer, as on boardgame.io.
+class FloorSeat extends Seat {
+  constructor(port, game, seat, kind) {
+    super();
+    this.name = seat.name;
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws/bench/${kind === 'relay' ? 'group' : 'stored'}/${game.id}/`, {
+      headers: { Cookie: `sessionid=${seat.cookie}`, Origin: `http://127.0.0.1:${port}` },
+      perMessageDeflate: false,
+    });
+    // the relay says nothing at the opening: its socket is a member of the room once open
+    this.ws.on('open', () => this.hear({ version: 0, total: 0, turn: 'p1', winner: null }));
+    this.ws.on('message', (raw) => this.hear(JSON.parse(raw.toString())));
+    this.ws.on('error', (error) => this.errors.push(`socket ${error.message}`));
+  }
+
+  hear(state) {
+    if (state.version > this.version) { this.version = state.version; this.state = state; }
+    this.heard();
+  }
+
+  toMove() { return this.state && this.state.winner === null && this.state.turn === this.name; }
+
+  over() { return this.state && this.state.winner !== null; }
+
+  async move(n) {
+    const before = this.version;
+    const total = this.state.total + n;
+    this.ws.send(JSON.stringify({ version: before + 1, total, turn: this.name === 'p1' ? 'p2' : 'p1',
+      winner: total >= 21 ? this.name : null }));
+    if (await this.waitFor(() => this.version > before)) return before;
+    this.errors.push('no answer');
+    return null;
+  }
+
+  close() { this.ws.close(); }
+}
+
+function seatKind(server) {
+  if (server === 'site') return SiteSeat;
+  if (server === 'bgio') return BgioSeat;
+  return class extends FloorSeat { constructor(port, game, seat) { super(port, game, seat, server); } };
+}
+
 async function playLane(plan, lane, laneIndex, until, out) {
-  const Kind = plan.server === 'site' ? SiteSeat : BgioSeat;
+  const Kind = seatKind(plan.server);
   const period = plan.period * 1000;
   for (let g = 0; g < lane.length && now() < until; g += 1) {
     const game = lane[g];
@@ -188,7 +234,7 @@ async function playLane(plan, lane, laneIndex, until, out) {
 // seconds: the client says "opened" and "quiet" on lines of their own around that time,
 // for the caller to read the servers' CPU in between, then closes every socket.
 async function holdIdle(plan) {
-  const Kind = plan.server === 'site' ? SiteSeat : BgioSeat;
+  const Kind = seatKind(plan.server);
   const seats = plan.lanes.flat().flatMap((game) => game.seats.map((seat) => new Kind(plan.port, game, seat)));
   const opened = await Promise.all(seats.map((s) => s.waitFor(() => s.state !== null, 60000)));
   process.stdout.write(`opened ${opened.filter(Boolean).length} of ${seats.length}\n`);
