@@ -26,7 +26,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             refusal = throttle.take_signup(request)
             if refusal is None:
                 user = form.save()
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend="accounts.throttle.ThrottledModelBackend")
                 return redirect(next_url or "accounts:profile")
         if refusal is not None:  # 429, so scripts see it for what it is
             form.add_error(None, forms.ValidationError(refusal, code="too_many_signups"))

@@ -34,8 +34,7 @@ def log_part(game_id: Any, current: selectors.Current, seat: Optional[str], *,
     first = max(1, top - LOG_PAGE_SIZE + 1)
     rows: Iterable[GameEvent] = []
     if top >= first:
-        rows = GameEvent.objects.filter(game_id=game_id, seq__gte=first,
-                                        seq__lte=top).order_by("seq")
+        rows = selectors.events_between(game_id, first, top)
     events = selectors.events_for_seat(rows, seat)
     part: dict[str, Any] = {"events": events, "first_seq": first, "last_seq": max(top, 0),
                             "more": first > 1}

@@ -21,6 +21,7 @@ from games.pipeline import states, updates
 from games.pipeline.updates import HIDDEN, event_for_seat, events_for_seat  # noqa: F401
 from games.platform import registry
 from games.platform.definition import GameDefinition, SeatChoice
+from wildlands_site import row_reads
 
 
 def game_state(game: Game) -> Any:
@@ -66,6 +67,21 @@ def connected_seats(game_id: Any) -> list[str]:
                        "AND connections > 0 AND seen_at >= %s ORDER BY seat",
                        [game_key(game_id), stored_time(presence_cutoff())])
         return [seat for (seat,) in cursor.fetchall()]
+
+
+_EVENT_NAMES = tuple(field.attname for field in GameEvent._meta.concrete_fields)
+
+
+def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
+    """The game's events from seq `first` to `last`, in order. A socket's greeting and
+    every resync read these, so a plain statement (`wildlands_site.row_reads`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {row_reads.columns(GameEvent, _EVENT_NAMES, 'e', connection.alias)} "
+                       f"FROM {GameEvent._meta.db_table} e WHERE e.game_id = %s "
+                       "AND e.seq >= %s AND e.seq <= %s ORDER BY e.seq",
+                       [game_key(game_id), first, last])
+        rows = cursor.fetchall()
+    return [row_reads.instance(GameEvent, _EVENT_NAMES, row, connection.alias) for row in rows]
 
 
 def game_key(game_id: Any) -> Any:
@@ -191,17 +207,20 @@ def game_current(game_id: Any) -> Optional[Current]:
     they always agree), once per version per process (`states.state_for`).
     """
     for _ in range(10):
-        row = (Game.objects.filter(pk=game_id)
-               .values("version", "last_seq", "status", "mode").first())
-        if row is None or row["status"] == Game.Status.SETUP:
+        with connection.cursor() as cursor:  # every socket's greeting: a plain statement
+            cursor.execute(f"SELECT version, last_seq, status, mode FROM {Game._meta.db_table} "
+                           "WHERE id = %s", [game_key(game_id)])
+            row = cursor.fetchone()
+        if row is None or row[2] == Game.Status.SETUP:
             return None
-        definition = registry.get(row["mode"])
-        state = states.state_for(definition, game_id, row["version"], row["last_seq"],
+        version, last_seq, _, mode = row
+        definition = registry.get(mode)
+        state = states.state_for(definition, game_id, version, last_seq,
                                  lambda: Game.objects.filter(pk=game_id)
                                  .values_list("snapshot", flat=True).first())
         if state is None:
             continue  # the game moved on between the two reads: read again
-        return Current(row["version"], row["last_seq"], state, definition)
+        return Current(version, last_seq, state, definition)
     raise RuntimeError(f"game {game_id} kept changing while being read")
 
 
@@ -222,8 +241,7 @@ def update_payload(*, game_id: Any, seat: Optional[str], after: Optional[int],
         return None
     rows: Iterable[GameEvent] = []
     if after is not None and after < current.last_seq:
-        rows = GameEvent.objects.filter(game_id=game_id, seq__gt=after,
-                                        seq__lte=current.last_seq).order_by("seq")
+        rows = events_between(game_id, after + 1, current.last_seq)
     payload = updates.seat_update(current.definition, current.state, seat, rows,
                                   current.last_seq)
     if extra is not None:

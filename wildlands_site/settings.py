@@ -218,8 +218,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Sign-ins go through the throttle (accounts.throttle); plain ModelBackend stays listed so
-# that sessions signed in through it (sign-up signs in with it) stay valid.
+# Sign-ins go through the throttle (accounts.throttle), whose backend also reads a session's
+# user by a statement written once; plain ModelBackend stays listed so that sessions signed
+# in through it (sign-up did before 2026-11-28) stay valid.
 AUTHENTICATION_BACKENDS = [
     "accounts.throttle.ThrottledModelBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -229,6 +230,8 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# Django's database sessions, read by a statement written once (accounts.session_store).
+SESSION_ENGINE = "accounts.session_store"
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # The TLS proxy's addresses (as the web process sees them): uvicorn takes the client's

@@ -1,0 +1,124 @@
+"""The reads every page and socket makes, written as plain statements, answer exactly as the
+querysets they replaced: the session, its user, the seats a socket opens on, a game's events.
+(They run on SQLite here and on PostgreSQL in CI, whose values need different converters.)
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.sessions.backends.db import SessionStore as DjangoSessionStore
+from django.contrib.sessions.models import Session
+from django.test import Client
+from django.utils import timezone
+
+from accounts.session_store import SessionStore
+from accounts.throttle import ThrottledModelBackend
+from games import selectors
+from games.models import GameEvent, Seat
+from games.pipeline import commands
+from support.site import (  # noqa: F401  (fixtures)
+    _fresh_state_cache, communicator, connect_seated, owner, start_skirmish, teammate)
+
+User = get_user_model()
+
+
+def fields_of(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields
+            if f.attname in instance.__dict__}
+
+
+def test_the_site_reads_sessions_through_its_own_store():
+    assert settings.SESSION_ENGINE == "accounts.session_store"
+
+
+@pytest.mark.django_db
+def test_a_session_reads_back_what_was_stored():
+    stored = SessionStore()
+    stored["cart"] = {"seat": "p1", "n": 3}
+    stored.save()
+    read = SessionStore(stored.session_key)
+    assert read["cart"] == {"seat": "p1", "n": 3}
+    assert read.session_key == stored.session_key
+    assert dict(read.items()) == dict(DjangoSessionStore(stored.session_key).items())
+
+
+@pytest.mark.django_db
+def test_an_expired_session_is_a_new_empty_one():
+    stored = SessionStore()
+    stored["x"] = 1
+    stored.save()
+    Session.objects.filter(session_key=stored.session_key).update(
+        expire_date=timezone.now() - timedelta(seconds=1))
+    read = SessionStore(stored.session_key)
+    assert dict(read.items()) == {}
+    assert read.session_key is None, "the stale key is dropped, as Django's store does"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["nosuchsessionkey1234", None, "short"])
+def test_an_unknown_or_malformed_key_reads_as_empty(key):
+    read = SessionStore(key)
+    assert dict(read.items()) == {}
+    assert read.session_key is None
+
+
+@pytest.mark.django_db
+def test_a_sessions_user_is_the_user_django_would_read():
+    user = User.objects.create_user("reader", password="a long pass phrase 1")
+    User.objects.filter(pk=user.pk).update(last_login=timezone.now())
+    ours = ThrottledModelBackend().get_user(user.pk)
+    django = ModelBackend().get_user(user.pk)
+    assert fields_of(ours) == fields_of(django)
+    assert ours.last_login is not None and ours.last_login.tzinfo is not None
+    assert ours.is_active is True
+    assert ThrottledModelBackend().get_user(str(user.pk)).pk == user.pk
+
+
+@pytest.mark.django_db
+def test_no_user_for_an_unknown_a_malformed_or_an_inactive_key():
+    user = User.objects.create_user("gone", password="a long pass phrase 1", is_active=False)
+    backend = ThrottledModelBackend()
+    assert backend.get_user(user.pk) is None
+    assert backend.get_user(user.pk + 1000) is None
+    assert backend.get_user("not a number") is None
+
+
+@pytest.mark.django_db
+def test_signing_up_and_signing_in_still_give_a_signed_in_session():
+    client = Client()
+    response = client.post("/accounts/signup/", {
+        "username": "newcomer", "password1": "a long pass phrase 1",
+        "password2": "a long pass phrase 1"})
+    assert response.status_code == 302
+    assert client.get("/accounts/profile/").status_code == 200
+    assert client.session["_auth_user_backend"] == "accounts.throttle.ThrottledModelBackend"
+
+
+@pytest.mark.django_db
+def test_a_socket_finds_its_seat_and_the_games_columns(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    seat = commands.seat_for_socket(game_id=str(game.id), user=teammate)
+    orm = Seat.objects.select_related("game").get(game=game, user=teammate)
+    assert (seat.pk, seat.seat, seat.user_id, seat.bot, seat.game_id) == (
+        orm.pk, orm.seat, orm.user_id, orm.bot, orm.game_id)
+    for name in commands.SOCKET_GAME_FIELDS:
+        attname = type(game)._meta.get_field(name).attname
+        assert getattr(seat.game, attname) == getattr(orm.game, attname), name
+    assert commands.seat_for_socket(game_id=str(game.id), user=User.objects.create_user(
+        "stranger", password="a long pass phrase 1")) is None
+
+
+@pytest.mark.django_db
+def test_a_games_events_read_as_the_queryset_reads_them(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    game.refresh_from_db()
+    assert game.last_seq > 0
+    plain = selectors.events_between(game.id, 1, game.last_seq)
+    orm = list(GameEvent.objects.filter(game=game).order_by("seq"))
+    assert [fields_of(e) for e in plain] == [fields_of(e) for e in orm]
+    assert any(isinstance(e.data, dict) and e.data for e in plain), "JSON read as JSON"
+    assert selectors.events_between(game.id, game.last_seq + 1, game.last_seq + 5) == []
