@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Optional
 
+from django.db import DEFAULT_DB_ALIAS, connections
+
 from games.models import Game, GameCommand, GameEvent
 from games.platform import registry
 from games.platform.definition import GameDefinition
+from wildlands_site import row_reads
 
 # A snapshot is written when a step crosses a multiple of this many versions (docs/performance.md).
 SNAPSHOT_EVERY = 16
@@ -63,10 +66,27 @@ def catch_up(definition: GameDefinition, game_id: Any, state: Any, version: int)
     up to a version the game row showed are committed with that row, so they are all there."""
     if definition.version(state) >= version:
         return state
-    rows = (GameCommand.objects.filter(game_id=game_id, version__gt=definition.version(state),
-                                       version__lte=version)
-            .order_by("version").only("version", "seat", "command", "game_id"))
-    return replay_commands(definition, game_id, state, rows, version)
+    return replay_commands(definition, game_id, state,
+                           commands_between(game_id, definition.version(state) + 1, version),
+                           version)
+
+
+_COMMAND_NAMES = ("id", "game_id", "version", "seat", "command")
+
+
+def commands_between(game_id: Any, first: int, last: int) -> list[GameCommand]:
+    """The stored commands that made versions `first` to `last`, in order. A worker that
+    takes a game's next turn and a web process that missed a change read these, so a plain
+    statement (`wildlands_site.row_reads`: the queryset's own work was most of the read)."""
+    using = DEFAULT_DB_ALIAS
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            f"SELECT {row_reads.columns(GameCommand, _COMMAND_NAMES, 'c', using)} FROM "
+            f"{GameCommand._meta.db_table} c WHERE c.game_id = %s AND c.version >= %s "
+            "AND c.version <= %s ORDER BY c.version",
+            [row_reads.key(Game, game_id, using), first, last])
+        rows = cursor.fetchall()
+    return [row_reads.instance(GameCommand, _COMMAND_NAMES, row, using) for row in rows]
 
 
 def replay_commands(definition: GameDefinition, game_id: Any, state: Any,

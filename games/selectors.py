@@ -87,8 +87,7 @@ def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
 def game_key(game_id: Any) -> Any:
     """A game's key as its column stores it, for a plain statement (SQLite keeps a UUID as
     32 hex digits, PostgreSQL as a uuid)."""
-    field = Game._meta.pk
-    return field.get_db_prep_value(field.to_python(game_id), connection)
+    return row_reads.key(Game, game_id, connection.alias)
 
 
 def stored_time(moment: datetime) -> Any:

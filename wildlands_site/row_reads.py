@@ -60,6 +60,13 @@ def columns(model: type[models.Model], names: tuple[str, ...], alias: str, using
     return ", ".join(f"{alias}.{quote(model._meta.get_field(name).column)}" for name in names)
 
 
+def key(model: type[models.Model], value: Any, using: str) -> Any:
+    """A primary key as its column stores it, for a plain statement's parameter (SQLite keeps
+    a UUID as 32 hex digits, PostgreSQL as a uuid)."""
+    field = model._meta.pk
+    return field.get_db_prep_value(field.to_python(value), connections[using])
+
+
 def one_row(sql: str, params: Sequence[Any], using: str) -> Optional[tuple]:
     with connections[using].cursor() as cursor:
         cursor.execute(sql, params)

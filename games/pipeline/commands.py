@@ -108,9 +108,8 @@ def _seats_with_game(game_id: Any) -> list[Seat]:
             f"{row_reads.columns(Game, _SOCKET_GAME_NAMES, 'g', using)} "
             f"FROM {quote(Seat._meta.db_table)} s JOIN {quote(Game._meta.db_table)} g "
             f"ON g.{quote('id')} = s.{quote('game_id')} WHERE s.{quote('game_id')} = %s")
-    pk = Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connections[using])
     with connections[using].cursor() as cursor:
-        cursor.execute(_SOCKET_SQL[using], [pk])
+        cursor.execute(_SOCKET_SQL[using], [row_reads.key(Game, game_id, using)])
         rows = cursor.fetchall()
     if not rows:
         return []

@@ -1,9 +1,11 @@
-"""The reads every page and socket makes, written as plain statements, answer exactly as the
-querysets they replaced: the session, its user, the seats a socket opens on, a game's events.
+"""The reads every page, socket and worker makes most, written as plain statements, answer exactly as the
+querysets they replaced: the session, its user, the seats a socket opens on, a game's events,
+its commands and its row as a writer locks it.
 (They run on SQLite here and on PostgreSQL in CI, whose values need different converters.)
 """
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -12,16 +14,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends.db import SessionStore as DjangoSessionStore
 from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
 from accounts.session_store import SessionStore
 from accounts.throttle import ThrottledModelBackend
-from games import selectors
-from games.models import GameEvent, Seat
-from games.pipeline import commands
+from games import history, selectors, services
+from games.models import Game, GameCommand, GameEvent, Seat
+from games.pipeline import commands, step_sql
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, owner, start_skirmish, teammate)
+    _fresh_state_cache, current_state, owner, random_legal_command, start_skirmish, teammate)
 
 User = get_user_model()
 
@@ -122,3 +125,39 @@ def test_a_games_events_read_as_the_queryset_reads_them(owner, teammate):
     assert [fields_of(e) for e in plain] == [fields_of(e) for e in orm]
     assert any(isinstance(e.data, dict) and e.data for e in plain), "JSON read as JSON"
     assert selectors.events_between(game.id, game.last_seq + 1, game.last_seq + 5) == []
+
+
+@pytest.mark.django_db
+def test_a_games_commands_read_as_the_queryset_reads_them(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    rng = random.Random(3)
+    users = {"p1": owner, "p2": teammate}
+    for _ in range(4):
+        state = current_state(game.id)
+        seat, command = random_legal_command(state, rng)
+        game.refresh_from_db()
+        services.game_apply_command(game_id=game.id, user=users[seat],
+                                    expected_version=game.version, command=command)
+    game.refresh_from_db()
+    plain = history.commands_between(game.id, 1, game.version)
+    orm = list(GameCommand.objects.filter(game=game).order_by("version"))
+    keep = ("id", "game_id", "version", "seat", "command")
+    assert [[getattr(c, n) for n in keep] for c in plain] == [[getattr(c, n) for n in keep]
+                                                              for c in orm]
+    assert all(isinstance(c.command, dict) for c in plain), "JSON read as JSON"
+
+
+@pytest.mark.django_db
+def test_a_locked_game_row_reads_as_the_queryset_reads_it(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    Game.objects.filter(pk=game.pk).update(awaiting=["p2"])
+    with transaction.atomic():
+        locked = step_sql.lock_game(game.id)
+        seated = step_sql.lock_game(game.id, user_id=teammate.pk)
+    orm = Game.objects.get(pk=game.pk)
+    for row in (locked, seated):
+        assert (row.id, row.mode, row.status, row.version, row.last_seq, row.awaiting,
+                row.campaign_id, row.seed) == (orm.id, orm.mode, orm.status, orm.version,
+                                               orm.last_seq, ["p2"], orm.campaign_id, orm.seed)
+    assert seated.my_seat == Seat.objects.get(game=game, user=teammate).seat
+    assert step_sql.read_game_for_seat(game.id, owner.pk, snapshot=True).snapshot == orm.snapshot
