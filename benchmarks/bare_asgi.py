@@ -67,7 +67,7 @@ from benchmarks.bare_asgi_tables import FLOOR_TABLE  # noqa: E402
 class StoredRelayConsumer(GroupBroadcastConsumer):
     """The relay, each frame first stored (autocommit: its own transaction, acknowledged by
     PostgreSQL before anyone hears of it), the way a move's one statement is. Its table is
-    made by the benchmark (`peer_bench.floor_table`)."""
+    made by the benchmark (`bare_asgi_tables.floor_table`)."""
 
     async def receive(self, text_data=None, bytes_data=None):
         from games.pipeline import loop_database

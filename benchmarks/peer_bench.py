@@ -50,6 +50,7 @@ from urllib.parse import urlparse, urlunparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import bare_asgi_tables  # noqa: E402
 from benchmarks.bench_env import OwnServicesMeter, cpu_seconds, percentile  # noqa: E402
 from benchmarks.live_site import (  # noqa: E402
     Service, bench_main, free_port, redis_server, table_people, web_server)
@@ -135,19 +136,6 @@ def floor_games(people, lanes: int, per_lane: int) -> list[list[dict]]:
               "seats": [{"name": "p1", "cookie": people[lane][1][0]},
                         {"name": "p2", "cookie": people[lane][1][1]}]}
              for _ in range(per_lane)] for lane in range(lanes)]
-
-
-def floor_table(database_url: str) -> None:
-    """The stored relay's table (benchmarks/bare_asgi.py), emptied."""
-    import psycopg
-
-    from benchmarks.bare_asgi_tables import FLOOR_TABLE
-
-    with psycopg.connect(database_url.replace("postgres://", "postgresql://", 1),
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE TABLE IF NOT EXISTS {FLOOR_TABLE} "
-                     "(id bigserial PRIMARY KEY, room text, body text)")
-        conn.execute(f"TRUNCATE {FLOOR_TABLE}")
 
 
 def _post(port: int, path: str, body: dict) -> dict:
@@ -354,7 +342,7 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
         await asyncio.to_thread(site.start)
         if "bgio" in args.servers:
             await asyncio.to_thread(bgio.start)
-        await asyncio.to_thread(floor_table, database_url)
+        await asyncio.to_thread(bare_asgi_tables.floor_table, database_url)
         site_meter = Meter(site.pid, database_url, redis.pid, redis_port)
         meters = {"site": site_meter, "relay": site_meter, "stored": site_meter}
         if "bgio" in args.servers:

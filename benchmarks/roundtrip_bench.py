@@ -9,13 +9,17 @@ and two bare consumers (benchmarks/bare_asgi.py). Each round, in turn:
 * echo: one client sends a frame, the bare consumer sends it back; time to the echo;
 * group: one client sends a frame, the bare consumer `group_send`s it through Redis to
   the two clients of the room; time until both have it;
+* stored: the same, after the frame is stored by one INSERT committed on the event loop's
+  PostgreSQL connection (as a move's step is): the least a durable move's round trip
+  costs on this stack;
 * move: the seat to move sends its bot's command on the real game socket; the consumer
   runs it (row lock and seat, version check, rules, store, each seat's update built,
   commit), acks, and sends each seat's update to that seat's group through Redis, which
   each socket forwards; time until the mover has its ack and both seats have the update.
 
 The bot picks the move before the clock starts. Games are skirmishes (no Ancients' turn in
-the move). Targets: move ≤ 2× group at p50 and ≤ 3× at p99.
+the move). Targets: move ≤ 2× group at p50 and ≤ 3× at p99; the stored relay shows how much
+of that a durable write alone takes.
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import bare_asgi_tables  # noqa: E402
 from benchmarks.bench_env import machine, percentile, setup_django, summary_ms  # noqa: E402
 from benchmarks.live_site import make_users  # noqa: E402
 
@@ -64,15 +69,18 @@ async def run(args, database_url: str, redis_url: str) -> None:
                     extra_env={"BENCH_NO_RATE_LIMIT": "1", "BENCH_TRACE": args.trace or "",
                                **({"DB_CONN_MAX_AGE": str(args.conn_max_age)}
                                   if args.conn_max_age is not None else {})})
+    await asyncio.to_thread(bare_asgi_tables.floor_table, database_url)
     await asyncio.to_thread(server.start)
     origin, base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    times = {"echo": [], "group": [], "move": [], "ack": []}
+    times = {"echo": [], "group": [], "stored": [], "move": [], "ack": []}
     sockets = []
     try:
         echo = await TimedSocket(f"{base}/ws/bench/echo/", origin=origin).open()
         room = [await TimedSocket(f"{base}/ws/bench/group/r{port}/", origin=origin).open()
                 for _ in range(2)]
-        sockets += [echo, *room]
+        stored = [await TimedSocket(f"{base}/ws/bench/stored/s{port}/", origin=origin).open()
+                  for _ in range(2)]
+        sockets += [echo, *room, *stored]
         game_id, seat_sockets, players, seed = None, {}, None, 7000
         total = args.warmup + args.moves
         i = 0
@@ -85,6 +93,10 @@ async def run(args, database_url: str, redis_url: str) -> None:
             waits = [s.expect(("echo", i)) for s in room]
             started = await room[0].send({"n": i})
             group_time = max(t for t, _ in await asyncio.gather(*waits)) - started
+            # the same, stored first
+            waits = [s.expect(("echo", i)) for s in stored]
+            started = await stored[0].send({"n": i})
+            stored_time = max(t for t, _ in await asyncio.gather(*waits)) - started
             # a move
             state = None if game_id is None else await asyncio.to_thread(read_state, game_id)
             picked = None if state is None else players.next_command(state)
@@ -114,6 +126,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
             if i >= args.warmup:
                 times["echo"].append(echo_time)
                 times["group"].append(group_time)
+                times["stored"].append(stored_time)
                 times["move"].append(move_time)
                 times["ack"].append(replied_at - started)
             i += 1
@@ -128,12 +141,15 @@ async def run(args, database_url: str, redis_url: str) -> None:
           f"(after {args.warmup} warm-up), interleaved:")
     print(f"  bare echo            {summary_ms(times['echo'])}")
     print(f"  bare group to 2      {summary_ms(times['group'])}")
+    print(f"  stored, then group   {summary_ms(times['stored'])}")
     print(f"  move: ack only       {summary_ms(times['ack'])}")
     print(f"  move: ack + 2 updates {summary_ms(times['move'])}")
     for p, target in ((50, TARGET_P50), (99, TARGET_P99)):
         ratio = percentile(times["move"], p) / percentile(times["group"], p)
         verdict = "met" if ratio <= target else f"MISSED by {ratio / target:.1f}x"
-        print(f"  p{p}: move / group = {ratio:.1f}x (target <= {target}x: {verdict})")
+        print(f"  p{p}: move / group = {ratio:.1f}x (target <= {target}x: {verdict}); "
+              f"stored relay / group = "
+              f"{percentile(times['stored'], p) / percentile(times['group'], p):.1f}x")
 
 
 def component_costs(samples: int = 60) -> dict[str, list[float]]:
