@@ -69,6 +69,18 @@ def connected_seats(game_id: Any) -> list[str]:
         return [seat for (seat,) in cursor.fetchall()]
 
 
+def stored_snapshot(game_id: Any) -> Optional[dict]:
+    """The game row's snapshot (None before the game starts, or with no such game): read by
+    the first socket of a game this process has not held yet, so a plain statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT snapshot FROM {Game._meta.db_table} WHERE id = %s",
+                       [game_key(game_id)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return row_reads.python_values(Game, ("snapshot",), row, connection.alias)[0]
+
+
 _EVENT_NAMES = tuple(field.attname for field in GameEvent._meta.concrete_fields)
 
 
@@ -215,8 +227,7 @@ def game_current(game_id: Any) -> Optional[Current]:
         version, last_seq, _, mode = row
         definition = registry.get(mode)
         state = states.state_for(definition, game_id, version, last_seq,
-                                 lambda: Game.objects.filter(pk=game_id)
-                                 .values_list("snapshot", flat=True).first())
+                                 lambda: stored_snapshot(game_id))
         if state is None:
             continue  # the game moved on between the two reads: read again
         return Current(version, last_seq, state, definition)

@@ -161,3 +161,12 @@ def test_a_locked_game_row_reads_as_the_queryset_reads_it(owner, teammate):
                                                orm.last_seq, ["p2"], orm.campaign_id, orm.seed)
     assert seated.my_seat == Seat.objects.get(game=game, user=teammate).seat
     assert step_sql.read_game_for_seat(game.id, owner.pk, snapshot=True).snapshot == orm.snapshot
+
+
+@pytest.mark.django_db
+def test_a_games_snapshot_reads_as_the_queryset_reads_it(owner, teammate):
+    game = start_skirmish(owner, teammate)
+    orm = Game.objects.values_list("snapshot", flat=True).get(pk=game.pk)
+    assert isinstance(orm, dict) and orm
+    assert selectors.stored_snapshot(game.id) == orm
+    assert selectors.stored_snapshot("00000000-0000-0000-0000-000000000000") is None
