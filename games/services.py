@@ -22,7 +22,8 @@ from django.utils import timezone
 
 from games.models import Game
 from games.pipeline import states, step_sql, turns
-from games.pipeline.commands import game_apply_command, lock_for_command, seat_for_socket
+from games.pipeline.commands import (advance_short_way, game_apply_command, lock_for_command,
+                                    seat_for_socket)
 from games.pipeline.on_loop import game_apply_command_on_loop
 from games.pipeline.steps import (ApplyResult, ServiceError, Step, check_playable, digest,
                                   lock_game, play_command, start_tasks, store_step)
@@ -88,6 +89,9 @@ def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Op
     nothing deferred: a task delivered twice, or late, is harmless. With `enqueue_next`
     off, a step that leaves more deferred work does not start a task for it: the caller
     runs it."""
+    decided, result = advance_short_way(game_id, version, enqueue=enqueue_next)
+    if decided:
+        return result
     with transaction.atomic():
         game = step_sql.lock_game(game_id)
         if game is None or game.status != Game.Status.PLAYING or game.version != version:

@@ -161,6 +161,62 @@ def _apply_short_way(game_id: Any, user, expected_version: Any, command: Any,
     return result
 
 
+def advance_short_way(game_id: Any, version: int, *,
+                      enqueue: bool) -> tuple[bool, Optional[ApplyResult]]:
+    """The opponent's step (`GameDefinition.advance`) on the game at `version` as this
+    process holds it, stored by the conditional statement `_apply_short_way` uses: one round
+    trip in autocommit instead of a transaction with the row locked and read. A worker keeps
+    the state of the games whose turns it runs, and a turn's steps follow one another in one
+    task, so after the first step nothing is read at all; a process holding an older
+    version is caught up by one read (`step_sql.read_catch_up`).
+
+    (True, result) when decided here, the result None when there was nothing to do (the
+    game moved past `version`, is not being played, or owes its opponent nothing), as the
+    locked way would say; (False, None) when the locked way must decide: nothing held, an
+    undo in the log since, or a step that would end a campaign's game."""
+    if not step_sql.can_write_conditionally():
+        return False, None
+    found = states.held(game_id)
+    if found is None or found.version > version:
+        return False, None
+    try:
+        known = facts.facts_of(game_id)
+    except Game.DoesNotExist:
+        return True, None
+    definition, state, last_seq = known.definition, found.state, found.last_seq
+    if found.version < version or last_seq is None:
+        stored = step_sql.read_catch_up(game_id, found.version)
+        if stored is None or stored.status != Game.Status.PLAYING or stored.version != version:
+            return True, None
+        try:
+            state = history.replay_commands(definition, game_id, state, stored.commands,
+                                            version, earlier=history.no_history)
+        except history.NeedsHistory:
+            return False, None
+        last_seq = stored.last_seq
+        states.hold(game_id, definition, state, last_seq)
+    if not definition.opponent_due(state):
+        return True, None
+    new, events = definition.advance(state)
+    if definition.version(new) == definition.version(state):
+        return True, None
+    if known.in_campaign and definition.outcome(new) is not None:
+        return False, None  # a campaign's game ends under the lock
+    game = _known_row(id=Game._meta.pk.to_python(game_id), mode=definition.key,
+                      version=version, last_seq=last_seq, status=Game.Status.PLAYING)
+    built = build_step(game, definition, new,
+                       [Step("", {"advance": True}, definition.version(new), events)])
+    try:
+        step_sql.write_step(built.game, built.rows, built.commands, built.fields,
+                            if_version=version)
+    except step_sql.GameMovedOn:
+        return True, None
+    callbacks, result = after_commit(built, publish=True, enqueue=enqueue)
+    for callback, robust in callbacks:
+        transaction.on_commit(callback, robust=robust)
+    return True, result
+
+
 def held_for_command(game_id: Any, user, expected_version: int,
                      definition: GameDefinition) -> Optional[Found]:
     """What this process holds of the game at `expected_version` for `user`'s command, or

@@ -16,8 +16,8 @@ from typing import Any, AsyncIterator, Mapping, Optional
 import psycopg
 
 from games import history
-from games.models import Game, GameCommand
-from games.pipeline import facts, json_text, loop_database, states, step_sql
+from games.models import Game
+from games.pipeline import facts, loop_database, states, step_sql
 from games.pipeline.commands import Found, held_for_command, short_way_step
 from games.pipeline.steps import ApplyResult, after_commit, moved_on, run_committed
 from games.platform.definition import GameDefinition
@@ -88,22 +88,20 @@ async def _caught_up(game_id: Any, user, expected_version: int,
     except psycopg.Error:
         logger.warning("game %s: the loop's catch-up read failed", game_id, exc_info=True)
         return None
-    if not rows or rows[0][2] != Game.Status.PLAYING:
+    stored = step_sql.caught_up(rows)
+    if stored is None or stored.status != Game.Status.PLAYING:
         return None
-    if rows[0][0] > expected_version:
-        raise moved_on(rows[0][0], expected_version)
-    if rows[0][0] != expected_version:
+    if stored.version > expected_version:
+        raise moved_on(stored.version, expected_version)
+    if stored.version != expected_version:
         return None
-    commands = [GameCommand(version=version, seat=command_seat, command=json_text.loads(text))
-                for _, _, _, version, command_seat, text in rows if version is not None]
     try:
-        state = history.replay_commands(definition, game_id, found.state, commands,
+        state = history.replay_commands(definition, game_id, found.state, stored.commands,
                                         expected_version, earlier=history.no_history)
     except history.NeedsHistory:
         return None
-    last_seq = rows[0][1]
-    states.hold(game_id, definition, state, last_seq)
-    return seat, definition, state, last_seq
+    states.hold(game_id, definition, state, stored.last_seq)
+    return seat, definition, state, stored.last_seq
 
 
 class _GameTurns:

@@ -16,6 +16,7 @@ Run in autocommit, that statement is a whole transaction in one round trip.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Optional, Sequence
 
@@ -128,6 +129,34 @@ def catch_up_statement(game_id: Any, after_version: int) -> tuple[str, list]:
             f"AND c.{quote('version')} <= g.{quote('version')} "
             f"WHERE g.{quote('id')} = %s ORDER BY c.{quote('version')}")
     return _ROW_SQL[key], [after_version, Game._meta.pk.get_db_prep_value(game_id, db)]
+
+
+@dataclass(frozen=True)
+class CaughtUp:
+    """What `catch_up_statement` read: the game row's version, last seq and status, and the
+    commands stored after the version asked about, in order."""
+
+    version: int
+    last_seq: int
+    status: str
+    commands: list[GameCommand]
+
+
+def caught_up(rows: Sequence[tuple]) -> Optional[CaughtUp]:
+    """`catch_up_statement`'s rows read (None: no such game)."""
+    if not rows:
+        return None
+    commands = [GameCommand(version=version, seat=seat, command=json_text.loads(text))
+                for _, _, _, version, seat, text in rows if version is not None]
+    return CaughtUp(rows[0][0], rows[0][1], rows[0][2], commands)
+
+
+def read_catch_up(game_id: Any, after_version: int) -> Optional[CaughtUp]:
+    """`catch_up_statement` run on this thread's connection."""
+    sql, params = catch_up_statement(game_id, after_version)
+    with _db().cursor() as cursor:
+        cursor.execute(sql, params)
+        return caught_up(cursor.fetchall())
 
 
 class GameMovedOn(Exception):

@@ -1,0 +1,111 @@
+"""The opponent's step on the short way: a process that holds the game (the worker that ran
+the last step, the usual case within one turn) stores the Ancients' next step with one
+conditional statement, no lock; the steps it stores are the locked way's, and whenever the
+stored game has moved on, nothing is written. PostgreSQL only (the embedded SQLite mode
+always locks); CI runs these against PostgreSQL."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import history, services
+from games.history import history_problems
+from games.models import Game, GameCommand, GameEvent
+from games.pipeline import caches, facts, states, step_sql
+from games.platform import registry
+from support.site import (  # noqa: F401  (fixtures)
+    _fresh_state_cache, current_state, make_user, play_until_the_ancients, start_coop)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    if not step_sql.can_write_conditionally():
+        pytest.skip("conditional writes need PostgreSQL (CI runs these against it)")
+
+
+def the_ancients_are_due(owner, teammate, *, seed: int = 7) -> Game:
+    game = start_coop(owner, teammate, seed=seed)
+    play_until_the_ancients(game, {"p1": owner, "p2": teammate}, random.Random(seed))
+    game.refresh_from_db()
+    return game
+
+
+def stored_steps(game: Game) -> list:
+    return ([(c.version, c.seat, c.command) for c in GameCommand.objects.filter(game=game)
+             .order_by("version")],
+            [(e.seq, e.version, e.kind, e.data, e.visible_to) for e in GameEvent.objects
+             .filter(game=game).order_by("seq")])
+
+
+def test_the_next_step_of_a_game_this_process_holds_is_one_statement(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    game = the_ancients_are_due(owner, teammate)
+    facts.facts_of(game.id)
+    current_state(game.id)  # held, as by the process that stored the step before
+
+    with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=game.id, version=game.version,
+                                       enqueue_next=False)
+
+    stored = Game.objects.get(pk=game.pk)
+    assert result.version == stored.version > game.version
+    assert result.last_seq == stored.last_seq
+    assert states.held(game.id).version == stored.version
+    assert history_problems(stored) == []
+
+
+def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    game = the_ancients_are_due(owner, teammate)
+    definition = registry.get(game.mode)
+    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 1)
+    caches.clear_caches()  # this process last saw the game before the players' last command
+    facts.facts_of(game.id)
+    states.STATES.put(str(game.id), states.Held(older, game.version - 1, None))
+
+    # the players' last command, with the row, read once; the step written once
+    with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=game.id, version=game.version,
+                                       enqueue_next=False)
+
+    assert result is not None and result.version > game.version
+    assert history_problems(Game.objects.get(pk=game.pk)) == []
+
+
+def test_the_short_way_stores_what_the_locked_way_stores(
+        owner, teammate, django_capture_on_commit_callbacks):
+    short = the_ancients_are_due(owner, teammate, seed=11)
+    others = make_user("locked-a"), make_user("locked-b")
+    locked = the_ancients_are_due(*others, seed=11)
+    assert stored_steps(short) == stored_steps(locked), "the same game up to the Ancients"
+
+    facts.facts_of(short.id)
+    current_state(short.id)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_advance(game_id=short.id, version=short.version, enqueue_next=False)
+    caches.clear_caches()  # nothing held: the locked way
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_advance(game_id=locked.id, version=locked.version, enqueue_next=False)
+
+    assert stored_steps(short) == stored_steps(locked)
+    a, b = Game.objects.get(pk=short.pk), Game.objects.get(pk=locked.pk)
+    assert (a.version, a.last_seq, a.awaiting, a.status) == (b.version, b.last_seq,
+                                                             b.awaiting, b.status)
+
+
+def test_nothing_is_written_once_the_game_has_moved_on(
+        owner, teammate, django_capture_on_commit_callbacks):
+    game = the_ancients_are_due(owner, teammate)
+    facts.facts_of(game.id)
+    current_state(game.id)
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # another writer won
+
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=game.id, version=game.version,
+                                       enqueue_next=False)
+
+    assert result is None
+    assert not GameCommand.objects.filter(game=game, version__gt=game.version).exists()
