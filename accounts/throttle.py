@@ -30,7 +30,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from accounts import user_read
-
 from wildlands_site import rate_limit
 
 ACCOUNT_FAILURES = 5  # failed sign-ins to one account ...

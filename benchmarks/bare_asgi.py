@@ -30,6 +30,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from games.consumers import GameConsumer  # noqa: E402
+from games.pipeline import loop_database  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 if os.environ.get("BENCH_NO_RATE_LIMIT") == "1":
@@ -70,8 +71,6 @@ class StoredRelayConsumer(GroupBroadcastConsumer):
     made by the benchmark (`bare_asgi_tables.floor_table`)."""
 
     async def receive(self, text_data=None, bytes_data=None):
-        from games.pipeline import loop_database
-
         await loop_database.fetch(f"INSERT INTO {FLOOR_TABLE} (room, body) VALUES (%s, %s) "
                                   "RETURNING id", [self.group, text_data])
         await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})

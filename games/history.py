@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Optional
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS
 
 from games.models import Game, GameCommand, GameEvent
 from games.platform import registry
@@ -79,14 +79,12 @@ def commands_between(game_id: Any, first: int, last: int) -> list[GameCommand]:
     takes a game's next turn and a web process that missed a change read these, so a plain
     statement (`wildlands_site.row_reads`: the queryset's own work was most of the read)."""
     using = DEFAULT_DB_ALIAS
-    with connections[using].cursor() as cursor:
-        cursor.execute(
-            f"SELECT {row_reads.columns(GameCommand, _COMMAND_NAMES, 'c', using)} FROM "
-            f"{GameCommand._meta.db_table} c WHERE c.game_id = %s AND c.version >= %s "
-            "AND c.version <= %s ORDER BY c.version",
-            [row_reads.key(Game, game_id, using), first, last])
-        rows = cursor.fetchall()
-    return [row_reads.instance(GameCommand, _COMMAND_NAMES, row, using) for row in rows]
+    return row_reads.instances(
+        GameCommand, _COMMAND_NAMES,
+        f"SELECT {row_reads.columns(GameCommand, _COMMAND_NAMES, 'c', using)} FROM "
+        f"{GameCommand._meta.db_table} c WHERE c.game_id = %s AND c.version >= %s "
+        "AND c.version <= %s ORDER BY c.version",
+        [row_reads.key(Game, game_id, using), first, last], using)
 
 
 def replay_commands(definition: GameDefinition, game_id: Any, state: Any,

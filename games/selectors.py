@@ -72,10 +72,8 @@ def connected_seats(game_id: Any) -> list[str]:
 def stored_snapshot(game_id: Any) -> Optional[dict]:
     """The game row's snapshot (None before the game starts, or with no such game): read by
     the first socket of a game this process has not held yet, so a plain statement."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT snapshot FROM {Game._meta.db_table} WHERE id = %s",
-                       [game_key(game_id)])
-        row = cursor.fetchone()
+    row = row_reads.one_row(f"SELECT snapshot FROM {Game._meta.db_table} WHERE id = %s",
+                            [game_key(game_id)], connection.alias)
     if row is None:
         return None
     return row_reads.python_values(Game, ("snapshot",), row, connection.alias)[0]
@@ -87,13 +85,12 @@ _EVENT_NAMES = tuple(field.attname for field in GameEvent._meta.concrete_fields)
 def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
     """The game's events from seq `first` to `last`, in order. A socket's greeting and
     every resync read these, so a plain statement (`wildlands_site.row_reads`)."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {row_reads.columns(GameEvent, _EVENT_NAMES, 'e', connection.alias)} "
-                       f"FROM {GameEvent._meta.db_table} e WHERE e.game_id = %s "
-                       "AND e.seq >= %s AND e.seq <= %s ORDER BY e.seq",
-                       [game_key(game_id), first, last])
-        rows = cursor.fetchall()
-    return [row_reads.instance(GameEvent, _EVENT_NAMES, row, connection.alias) for row in rows]
+    using = connection.alias
+    return row_reads.instances(
+        GameEvent, _EVENT_NAMES,
+        f"SELECT {row_reads.columns(GameEvent, _EVENT_NAMES, 'e', using)} "
+        f"FROM {GameEvent._meta.db_table} e WHERE e.game_id = %s "
+        "AND e.seq >= %s AND e.seq <= %s ORDER BY e.seq", [game_key(game_id), first, last], using)
 
 
 def game_key(game_id: Any) -> Any:
@@ -218,10 +215,9 @@ def game_current(game_id: Any) -> Optional[Current]:
     they always agree), once per version per process (`states.state_for`).
     """
     for _ in range(10):
-        with connection.cursor() as cursor:  # every socket's greeting: a plain statement
-            cursor.execute(f"SELECT version, last_seq, status, mode FROM {Game._meta.db_table} "
-                           "WHERE id = %s", [game_key(game_id)])
-            row = cursor.fetchone()
+        row = row_reads.one_row(  # every socket's greeting: a plain statement
+            f"SELECT version, last_seq, status, mode FROM {Game._meta.db_table} WHERE id = %s",
+            [game_key(game_id)], connection.alias)
         if row is None or row[2] == Game.Status.SETUP:
             return None
         version, last_seq, _, mode = row

@@ -26,7 +26,8 @@ from games.pipeline.commands import (advance_short_way, game_apply_command, lock
                                     seat_for_socket)
 from games.pipeline.on_loop import game_apply_command_on_loop
 from games.pipeline.steps import (ApplyResult, ServiceError, Step, check_playable, digest,
-                                  lock_game, play_command, start_tasks, store_step)
+                                  lock_game, opponent_step, play_command, start_tasks,
+                                  store_step)
 from games.pipeline.turns import STALLED_AFTER_SECONDS
 from games.platform import registry
 from games.platform.definition import GameSetup, SeatChoice, SetupRefused
@@ -97,15 +98,11 @@ def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Op
         if game is None or game.status != Game.Status.PLAYING or game.version != version:
             return None
         definition = registry.get(game.mode)
-        state = states.game_state(game, definition)
-        if not definition.opponent_due(state):
+        stepped = opponent_step(definition, states.game_state(game, definition))
+        if stepped is None:
             return None
-        new, events = definition.advance(state)
-        if definition.version(new) == definition.version(state):
-            return None
-        return store_step(game, definition, new,
-                          [Step("", {"advance": True}, definition.version(new), events)],
-                          enqueue=enqueue_next)
+        new, step = stepped
+        return store_step(game, definition, new, [step], enqueue=enqueue_next)
 
 
 def opponent_turn_stalled(game: Game, older_than: float = STALLED_AFTER_SECONDS) -> bool:

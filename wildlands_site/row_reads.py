@@ -35,8 +35,7 @@ def python_values(model: type[models.Model], names: tuple[str, ...], values: Seq
     what a queryset's `values_list(*names)` would have given."""
     connection = connections[using]
     out = []
-    for value, (expression, converters) in zip(
-            values, _converters(model, names, connection.vendor, using)):
+    for value, (expression, converters) in zip(values, _converters(model, names, using)):
         for convert in converters:
             value = convert(value, expression, connection)
         out.append(value)
@@ -58,7 +57,7 @@ def _places(model: type[models.Model], names: tuple[str, ...]) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def _converters(model: type[models.Model], names: tuple[str, ...], vendor: str,
+def _converters(model: type[models.Model], names: tuple[str, ...],
                 using: str) -> list[tuple[Any, list[Converter]]]:
     """For each of `names`: its column and the converters a queryset would apply to it."""
     connection = connections[using]
@@ -85,6 +84,16 @@ def key(model: type[models.Model], value: Any, using: str) -> Any:
 
 
 def one_row(sql: str, params: Sequence[Any], using: str) -> Optional[tuple]:
+    """The first row `sql` reads (None: none)."""
     with connections[using].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
+
+
+def instances(model: type[M], names: tuple[str, ...], sql: str, params: Sequence[Any],
+              using: str) -> list[M]:
+    """Every row `sql` reads (the columns `names` of `model`, in that order) as an instance."""
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [instance(model, names, row, using) for row in rows]

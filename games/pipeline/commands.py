@@ -24,7 +24,8 @@ from games import history
 from games.models import Game, Seat
 from games.pipeline import facts, states, step_sql
 from games.pipeline.steps import (ApplyResult, BuiltStep, ServiceError, Step, after_commit,
-                                  build_step, check_playable, moved_on, play_command)
+                                  build_step, check_playable, moved_on, opponent_step,
+                                  play_command)
 from games.platform.definition import GameDefinition
 from games.platform.errors import RuleError
 from wildlands_site import row_reads
@@ -188,24 +189,19 @@ def advance_short_way(game_id: Any, version: int, *,
         stored = step_sql.read_catch_up(game_id, found.version)
         if stored is None or stored.status != Game.Status.PLAYING or stored.version != version:
             return True, None
-        try:
-            state = history.replay_commands(definition, game_id, state, stored.commands,
-                                            version, earlier=history.no_history)
-        except history.NeedsHistory:
+        state = replay_caught_up(definition, game_id, state, stored)
+        if state is None:
             return False, None
         last_seq = stored.last_seq
-        states.hold(game_id, definition, state, last_seq)
-    if not definition.opponent_due(state):
+    stepped = opponent_step(definition, state)
+    if stepped is None:
         return True, None
-    new, events = definition.advance(state)
-    if definition.version(new) == definition.version(state):
-        return True, None
+    new, step = stepped
     if known.in_campaign and definition.outcome(new) is not None:
         return False, None  # a campaign's game ends under the lock
     game = _known_row(id=Game._meta.pk.to_python(game_id), mode=definition.key,
                       version=version, last_seq=last_seq, status=Game.Status.PLAYING)
-    built = build_step(game, definition, new,
-                       [Step("", {"advance": True}, definition.version(new), events)])
+    built = build_step(game, definition, new, [step])
     try:
         step_sql.write_step(built.game, built.rows, built.commands, built.fields,
                             if_version=version)
@@ -215,6 +211,20 @@ def advance_short_way(game_id: Any, version: int, *,
     for callback, robust in callbacks:
         transaction.on_commit(callback, robust=robust)
     return True, result
+
+
+def replay_caught_up(definition: GameDefinition, game_id: Any, state: Any,
+                     stored: step_sql.CaughtUp) -> Optional[Any]:
+    """`state` with the commands a catch-up read found (`step_sql.caught_up`) replayed, up to
+    the stored version, and held for this process; None when they hold an undo (replayed
+    from further back: the locked way's work)."""
+    try:
+        state = history.replay_commands(definition, game_id, state, stored.commands,
+                                        stored.version, earlier=history.no_history)
+    except history.NeedsHistory:
+        return None
+    states.hold(game_id, definition, state, stored.last_seq)
+    return state
 
 
 def held_for_command(game_id: Any, user, expected_version: int,

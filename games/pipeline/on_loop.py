@@ -15,10 +15,9 @@ from typing import Any, AsyncIterator, Mapping, Optional
 
 import psycopg
 
-from games import history
 from games.models import Game
 from games.pipeline import facts, loop_database, states, step_sql
-from games.pipeline.commands import Found, held_for_command, short_way_step
+from games.pipeline.commands import Found, held_for_command, replay_caught_up, short_way_step
 from games.pipeline.steps import ApplyResult, after_commit, moved_on, run_committed
 from games.platform.definition import GameDefinition
 
@@ -95,12 +94,9 @@ async def _caught_up(game_id: Any, user, expected_version: int,
         raise moved_on(stored.version, expected_version)
     if stored.version != expected_version:
         return None
-    try:
-        state = history.replay_commands(definition, game_id, found.state, stored.commands,
-                                        expected_version, earlier=history.no_history)
-    except history.NeedsHistory:
+    state = replay_caught_up(definition, game_id, found.state, stored)
+    if state is None:
         return None
-    states.hold(game_id, definition, state, stored.last_seq)
     return seat, definition, state, stored.last_seq
 
 

@@ -25,9 +25,9 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model
 from psycopg.types.json import Jsonb
 
+from games.models import Game, GameCommand, GameEvent, Seat
 from games.pipeline import json_text
 from wildlands_site import row_reads
-from games.models import Game, GameCommand, GameEvent, Seat
 
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
 _GAME_COLUMNS = ("id", "mode", "status", "version", "last_seq", "awaiting", "campaign_id",
@@ -68,9 +68,7 @@ def _read_game(db: BaseDatabaseWrapper, sql: str, params: list,
     """The game row a statement read (its first columns `names`) and the row's other values;
     made into the instance by `wildlands_site.row_reads`, which costs half what a
     `Game.objects.raw` does."""
-    with db.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = row_reads.one_row(sql, params, db.alias)
     if row is None:
         return None
     return row_reads.instance(Game, names, row[:len(names)], db.alias), row[len(names):]

@@ -133,6 +133,17 @@ def play_command(game: Game, definition: GameDefinition, seat: str, command: Any
     return store_step(game, definition, new, [step], publish=publish)
 
 
+def opponent_step(definition: GameDefinition, state: Any) -> Optional[tuple[Any, Step]]:
+    """The opponent's next step from `state` (`GameDefinition.advance`) and the state it
+    leaves, or None when the opponent owes nothing there or its advance changes nothing."""
+    if not definition.opponent_due(state):
+        return None
+    new, events = definition.advance(state)
+    if definition.version(new) == definition.version(state):
+        return None
+    return new, Step("", {"advance": True}, definition.version(new), events)
+
+
 def store_step(game: Game, definition: GameDefinition, state: Any, steps: Sequence[Step], *,
                publish: bool = True, starting: bool = False, enqueue: bool = True) -> ApplyResult:
     """Write the new state and the steps that made it (commands and their events, each

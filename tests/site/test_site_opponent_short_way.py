@@ -33,7 +33,7 @@ def the_ancients_are_due(owner, teammate, *, seed: int = 7) -> Game:
     return game
 
 
-def stored_steps(game: Game) -> list:
+def stored_steps(game: Game) -> tuple[list, list]:
     return ([(c.version, c.seat, c.command) for c in GameCommand.objects.filter(game=game)
              .order_by("version")],
             [(e.seq, e.version, e.kind, e.data, e.visible_to) for e in GameEvent.objects
