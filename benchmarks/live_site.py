@@ -111,11 +111,13 @@ def web_server(port: int, *, database_url: str, redis_url: str, log: Optional[Pa
 
 
 def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = None,
-                  shipped: bool = False) -> Service:
+                  shipped: bool = False, pool_kind: str = "threads") -> Service:
     """A Celery worker for the Ancients' turns: as docker-compose.yml's `worker` service runs
-    it (`shipped`: prefork, two children), or one process (`--pool=solo`)."""
+    it (`shipped`: two threads; `pool_kind` "prefork" for two child processes instead), or
+    one process (`--pool=solo`)."""
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
-    pool = ["--concurrency=2", "--prefetch-multiplier=1"] if shipped else ["--pool=solo"]
+    pool = ([f"--pool={pool_kind}", "--concurrency=2", "--prefetch-multiplier=1"] if shipped
+            else ["--pool=solo"])
     return Service([sys.executable, "-m", "celery", "-A", "wildlands_site", "worker", "-Q", "celery",
                     *pool, "--without-heartbeat", "--without-gossip", "--without-mingle",
                     "-l", "WARNING"], env=env, log=log)

@@ -5,7 +5,7 @@
 
 The shipped shape on loopback, with the shipped settings: the site as docker-compose.yml
 serves it (uvicorn, two web processes, real flood limits, persistent database connections),
-the Celery worker as shipped (prefork, two children) for the Ancients' turns, PostgreSQL and
+the Celery worker as shipped (two threads) for the Ancients' turns, PostgreSQL and
 Redis. For each
 N in `--steps` (in order): N fresh co-op games of The Awoken, two websocket clients per game
 (benchmarks/load_client.py: each plays from its seat's `legal` list, one command every
@@ -151,7 +151,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
                                      f"DB_CONN_MAX_AGE={args.conn_max_age}")
               + f"; {args.web_processes} uvicorn web processes"
               + (" (shipped)" if args.web_processes == WEB_PROCESSES else " (NOT as shipped)")
-              + ", Celery prefork worker (2 children)")
+              + ", Celery worker (2 threads, shipped)")
         print(f"web pid {server.pid} on 127.0.0.1:{port}, idle RSS {rss_mib(server.pid):.0f} MiB; "
               f"one command per {args.period:g} s per player, {args.duration:g} s per step")
         seed = 20_000 + int(time.time()) % 10_000 * 100

@@ -12,8 +12,8 @@ its opponent (`opponent_due`). From that command's commit (the moment
 hear the opponent's step: the `game.changed` broadcast for the new version, received on the
 first seat's Redis channel-layer group by a listener in this process.
 
-* celery: the production path. A real Celery worker started as shipped (prefork, two
-  children, persistent database connections) takes the task from Redis, runs
+* celery: the production path. A real Celery worker started as shipped (two threads,
+  persistent database connections) takes the task from Redis, runs
   `services.game_advance` in its own transaction and broadcasts on commit.
 * in process: the embedded path. The same task runs eagerly inside the on-commit callback,
   then broadcasts.

@@ -143,6 +143,9 @@ if REDIS_URL:
     # Our tasks take milliseconds to seconds and a second delivery is a no-op (idempotent),
     # so a lost Ancients' turn should come back within a minute, not kombu's default hour.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
+    # kombu's Redis transport with one client object a channel instead of one a message
+    # (games.pipeline.broker_transport).
+    CELERY_BROKER_TRANSPORT = "games.pipeline.broker_transport:Transport"
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # No broker: tasks run in the calling process. "memory://" keeps anything that does

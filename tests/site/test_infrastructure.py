@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.urls import reverse
+from kombu.transport import redis as kombu_redis
 
 from wildlands_site import env
 from wildlands_site.celery import app as celery_app
@@ -151,8 +152,9 @@ def test_celery_broker_connection():
     with celery_app.connection() as conn:
         conn.ensure_connection(max_retries=1)
         assert conn.connected
-        if REDIS_URL:
-            assert conn.transport_cls == "redis"
+        if REDIS_URL:  # kombu's Redis transport, one client object a channel
+            assert conn.transport_cls == "games.pipeline.broker_transport:Transport"
+            assert isinstance(conn.transport, kombu_redis.Transport)
 
 
 
