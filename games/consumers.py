@@ -48,6 +48,7 @@ from channels.consumer import get_handler_name
 
 from games import game_log, presence, selectors, services
 from games.pipeline import broadcast, json_text, layer_watch, task_sender
+from games.pipeline.on_loop import opponent_stepped
 from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -318,6 +319,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             return
         version, text = message.get("version"), message.get("update_text")
+        if message.get("advanced_from") is not None:
+            opponent_stepped(self.game_id, message["advanced_from"], version,
+                             message.get("last_seq"))
         if self.sent_version is not None and type(version) is int and version <= self.sent_version:
             return  # this socket has already sent that change (or a later one)
         if text is not None and self.last_seq is not None \

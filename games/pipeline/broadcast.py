@@ -51,13 +51,18 @@ class Delivery:
 
 
 def changed(game_id: Any, version: int, first_seq: int, last_seq: int,
-            updates: dict[str, dict]) -> list[Delivery]:
+            updates: dict[str, dict], *, advanced_from: Optional[int] = None) -> list[Delivery]:
     """A stored change as one delivery per seat: the version, the seqs it added
     (first_seq > last_seq when it added none) and that seat's own update as JSON text
-    (`update_text`: its version and last seq are the change's)."""
+    (`update_text`: its version and last seq are the change's). `advanced_from`: the change
+    is one step of the opponent's from that version, which a process holding the game there
+    replays instead of reading it from the log (`on_loop.opponent_stepped`); the opponent's
+    step is the one command that says nothing a seat may not know, and only the update text
+    ever reaches a socket."""
+    extra = {} if advanced_from is None else {"advanced_from": advanced_from}
     return [Delivery(seat_group(game_id, seat),
                      {"type": "game.changed", "version": version, "first_seq": first_seq,
-                      "last_seq": last_seq, "update_text": json_text.dumps(update)})
+                      "last_seq": last_seq, "update_text": json_text.dumps(update), **extra})
             for seat, update in updates.items()]
 
 

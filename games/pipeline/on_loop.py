@@ -15,10 +15,11 @@ from typing import Any, AsyncIterator, Mapping, Optional
 
 import psycopg
 
-from games.models import Game
+from games.models import Game, GameCommand
 from games.pipeline import facts, loop_database, states, step_sql
 from games.pipeline.commands import Found, held_for_command, replay_caught_up, short_way_step
-from games.pipeline.steps import ApplyResult, after_commit, moved_on, run_committed
+from games.pipeline.steps import (OPPONENT_COMMAND, ApplyResult, after_commit, moved_on,
+                                  run_committed)
 from games.platform.definition import GameDefinition
 
 logger = logging.getLogger(__name__)
@@ -98,6 +99,27 @@ async def _caught_up(game_id: Any, user, expected_version: int,
     if state is None:
         return None
     return seat, definition, state, stored.last_seq
+
+
+def opponent_stepped(game_id: Any, from_version: Any, version: Any, last_seq: Any) -> None:
+    """A socket heard that the opponent stepped the game from `from_version` to `version`
+    (`broadcast.changed`'s `advanced_from`): when this process holds the game at
+    `from_version`, the step is replayed here and held, so that the next command of the game
+    in this process needs no catch-up read (in co-op, one for nearly every turn of the
+    Ancients). The opponent's `advance` is a function of the state, so the replay is the
+    stored step; one that does not reach `version` is left for the catch-up read to mend."""
+    known = facts.known(game_id)
+    found = states.held(game_id)
+    if (known is None or found is None or found.version != from_version
+            or type(version) is not int or type(last_seq) is not int):
+        return
+    stored = step_sql.CaughtUp(version, last_seq, Game.Status.PLAYING,
+                               [GameCommand(version=version, seat="", command=OPPONENT_COMMAND)])
+    try:
+        replay_caught_up(known.definition, game_id, found.state, stored)
+    except Exception:  # a broken replay: the catch-up read finds the stored game
+        logger.warning("game %s: replaying the opponent's step to version %s failed", game_id,
+                       version, exc_info=True)
 
 
 class _GameTurns:

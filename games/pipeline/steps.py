@@ -73,6 +73,10 @@ class Step:
     events: Sequence
 
 
+# What the log stores for an opponent's step (seat ""): replayed by the declaration's
+# `advance`, it says nothing anyone may not know.
+OPPONENT_COMMAND = {"advance": True}
+
 # The columns a stored step changes (the snapshot only when `history.snapshot_due`, the
 # outcome's only when it finishes the game).
 _STEP_FIELDS = ["version", "last_seq", "awaiting", "updated"]
@@ -141,7 +145,7 @@ def opponent_step(definition: GameDefinition, state: Any) -> Optional[tuple[Any,
     new, events = definition.advance(state)
     if definition.version(new) == definition.version(state):
         return None
-    return new, Step("", {"advance": True}, definition.version(new), events)
+    return new, Step("", dict(OPPONENT_COMMAND), definition.version(new), events)
 
 
 def store_step(game: Game, definition: GameDefinition, state: Any, steps: Sequence[Step], *,
@@ -167,6 +171,7 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     """Everything a stored step needs but the writing: the game row's new values (`game` is
     changed), its event and command rows, and each seat's update for the change."""
     first = game.last_seq + 1
+    before = game.version
     rows: list[GameEvent] = []
     for step in steps:
         for event in step.events:
@@ -190,10 +195,13 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
               + (_START_FIELDS if starting else []) + outcome_fields)
     game_id = str(game.id)
+    one_advance = (not starting and outcome is None and len(steps) == 1 and not steps[0].seat
+                   and steps[0].command == OPPONENT_COMMAND)
     deliveries = broadcast.changed(
         game_id, version, first, game.last_seq,
         {seat: seat_update(definition, state, seat, rows, game.last_seq)
-         for seat in definition.seat_ids(state)})
+         for seat in definition.seat_ids(state)},
+        advanced_from=before if one_advance else None)
     result = ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
