@@ -319,9 +319,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             return
         version, text = message.get("version"), message.get("update_text")
-        if message.get("advanced_from") is not None:
-            opponent_stepped(self.game_id, message["advanced_from"], version,
-                             message.get("last_seq"))
+        opponent_stepped(self.game_id, message)  # the opponent's step, replayed when held
         if self.sent_version is not None and type(version) is int and version <= self.sent_version:
             return  # this socket has already sent that change (or a later one)
         if text is not None and self.last_seq is not None \

@@ -101,13 +101,17 @@ async def _caught_up(game_id: Any, user, expected_version: int,
     return seat, definition, state, stored.last_seq
 
 
-def opponent_stepped(game_id: Any, from_version: Any, version: Any, last_seq: Any) -> None:
-    """A socket heard that the opponent stepped the game from `from_version` to `version`
-    (`broadcast.changed`'s `advanced_from`): when this process holds the game at
-    `from_version`, the step is replayed here and held, so that the next command of the game
-    in this process needs no catch-up read (in co-op, one for nearly every turn of the
-    Ancients). The opponent's `advance` is a function of the state, so the replay is the
-    stored step; one that does not reach `version` is left for the catch-up read to mend."""
+def opponent_stepped(game_id: Any, message: Mapping[str, Any]) -> None:
+    """A socket heard a change (`game.changed`); when it is the opponent's step from a
+    version this process holds (`broadcast.changed`'s `advanced_from`), the step is replayed
+    here and held, so that the next command of the game in this process needs no catch-up
+    read (in co-op, one for nearly every turn of the Ancients). The opponent's `advance` is
+    a function of the state, so the replay is the stored step; one that does not reach the
+    message's version is left for the catch-up read to mend."""
+    from_version, version, last_seq = (message.get("advanced_from"), message.get("version"),
+                                       message.get("last_seq"))
+    if from_version is None:
+        return
     known = facts.known(game_id)
     found = states.held(game_id)
     if (known is None or found is None or found.version != from_version

@@ -49,6 +49,12 @@ def the_ancients_step_elsewhere(game: Game):
     return result
 
 
+def heard(game_id, from_version: int, version: int, last_seq: int) -> None:
+    """A socket of this process hears the opponent's step (its `game.changed` message)."""
+    opponent_stepped(game_id, {"type": "game.changed", "advanced_from": from_version,
+                               "version": version, "last_seq": last_seq, "update_text": "{}"})
+
+
 def stored_data(game_id):
     game = Game.objects.get(pk=game_id)
     definition = registry.get(game.mode)
@@ -80,7 +86,7 @@ def test_a_process_holding_the_version_before_holds_the_stored_step_after_it(own
     game = the_ancients_are_due(owner, teammate)
     result = the_ancients_step_elsewhere(game)
 
-    opponent_stepped(game.id, game.version, result.version, result.last_seq)
+    heard(game.id, game.version, result.version, result.last_seq)
 
     held = states.held(game.id)
     assert (held.version, held.last_seq) == (result.version, result.last_seq)
@@ -92,7 +98,18 @@ def test_a_step_from_a_version_this_process_does_not_hold_changes_nothing(owner,
     result = the_ancients_step_elsewhere(game)
     held = states.held(game.id)
 
-    opponent_stepped(game.id, game.version - 1, result.version, result.last_seq)
+    heard(game.id, game.version - 1, result.version, result.last_seq)
+
+    assert states.held(game.id) is held
+
+
+def test_a_change_that_is_not_the_opponents_step_changes_nothing(owner, teammate):
+    game = the_ancients_are_due(owner, teammate)
+    result = the_ancients_step_elsewhere(game)
+    held = states.held(game.id)
+
+    opponent_stepped(game.id, {"type": "game.changed", "version": result.version,
+                               "last_seq": result.last_seq, "update_text": "{}"})
 
     assert states.held(game.id) is held
 
@@ -102,7 +119,7 @@ def test_a_step_the_replay_does_not_reach_is_left_to_the_catch_up_read(owner, te
     result = the_ancients_step_elsewhere(game)
     held = states.held(game.id)
 
-    opponent_stepped(game.id, game.version, result.version + 5, result.last_seq)
+    heard(game.id, game.version, result.version + 5, result.last_seq)
 
     assert states.held(game.id) is held
 
@@ -113,7 +130,7 @@ def test_the_next_command_after_a_heard_step_is_stored_with_one_statement(
     for user in (owner, teammate):
         states.hold_seat(game.id, user.pk, game.seats.get(user=user).seat)
     result = the_ancients_step_elsewhere(game)
-    opponent_stepped(game.id, game.version, result.version, result.last_seq)
+    heard(game.id, game.version, result.version, result.last_seq)
     state = states.held(game.id).state
     seat, command = random_legal_command(state, random.Random(5))
     statements = []
