@@ -7,8 +7,13 @@ benchmark, served by the same daphne process so that all three share its conditi
   client: the broadcast a move does, with no database work and no view building;
 * `/ws/bench/stored/<room>/`: the same, after one INSERT of the frame committed on the event
   loop's own PostgreSQL connection (`games.pipeline.loop_database`, as a move's step is): the
-  least a durable relay costs on this stack. The peer benchmark plays Race to 21 through
-  these two as the design's floors (`--servers relay,stored`).
+  least a durable relay costs on this stack;
+* `/ws/bench/seated/<room>/?seat=<seat>`: the stored relay in the shape of the site's
+  delivery: each socket also in its seat's own group, each frame stored, the mover answered
+  with an acknowledgement, then the frame sent to every seat's group on its own (a seat is
+  never handed another seat's update, so a change is a publish a seat).
+  The peer benchmark plays Race to 21 through these three as the design's floors
+  (`--servers relay,stored,seated`).
 
     daphne benchmarks.bare_asgi:application
 
@@ -16,7 +21,9 @@ With BENCH_NO_RATE_LIMIT=1 the game socket's flood limit (20 messages per 5 s pe
 is lifted: the round-trip and throughput benchmarks send moves far faster than people do.
 With BENCH_PEER_GAME=1 the peer benchmark's game (benchmarks/peer_race.py) is registered.
 """
+import asyncio
 import os
+from urllib.parse import parse_qs
 
 import wildlands_site.asgi as site  # the site's own process set-up (its GIL switch interval
 # and collector policy), so what is measured here is a web process as shipped
@@ -76,12 +83,39 @@ class StoredRelayConsumer(GroupBroadcastConsumer):
         await self.channel_layer.group_send(self.group, {"type": "relay", "text": text_data})
 
 
+class SeatedRelayConsumer(StoredRelayConsumer):
+    """The stored relay delivering as the site does: what the hidden-information promise
+    (each seat's update to its own group) and the acknowledgement after the commit cost
+    over the plain stored relay, with nothing of the site's own work."""
+
+    SEATS = ("p1", "p2")
+
+    async def connect(self):
+        seat = parse_qs(self.scope["query_string"].decode()).get("seat", ["p1"])[0]
+        room = f"bench-{self.scope['url_route']['kwargs']['room']}"
+        self.seat_group = f"{room}-{seat}"
+        await self.channel_layer.group_add(self.seat_group, self.channel_name)
+        await super().connect()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.seat_group, self.channel_name)
+        await super().disconnect(code)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await loop_database.fetch(f"INSERT INTO {FLOOR_TABLE} (room, body) VALUES (%s, %s) "
+                                  "RETURNING id", [self.group, text_data])
+        await self.send(text_data='{"type": "ack"}')
+        await asyncio.gather(*(self.channel_layer.group_send(
+            f"{self.group}-{seat}", {"type": "relay", "text": text_data}) for seat in self.SEATS))
+
+
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([
         path("ws/bench/echo/", EchoConsumer.as_asgi()),
         path("ws/bench/group/<str:room>/", GroupBroadcastConsumer.as_asgi()),
         path("ws/bench/stored/<str:room>/", StoredRelayConsumer.as_asgi()),
+        path("ws/bench/seated/<str:room>/", SeatedRelayConsumer.as_asgi()),
         *websocket_urlpatterns,
     ]))),
 })

@@ -31,7 +31,8 @@ same games played through a bare consumer that relays each move's frame to the g
 sockets through the channel layer (`relay`), and one that first stores it with one INSERT
 committed on the event loop's connection (`stored`), no rules and no views: what uvicorn,
 Channels (its session and user middleware included), the Redis layer and one durable
-statement cost before the site does anything of its own.
+statement cost before the site does anything of its own. The third (`seated`) delivers as
+the site does: each move stored, the mover acknowledged, then sent to each seat's own group.
 """
 from __future__ import annotations
 
@@ -125,7 +126,8 @@ def site_games(people, lanes: int, per_lane: int) -> list[list[dict]]:
 
 # Floors are named like the servers; their moves are the client's own (benchmarks/peer/client.js)
 FLOORS = {"relay": "floor: bare relay through the channel layer (site process, no storage)",
-          "stored": "floor: bare relay after one INSERT committed (site process)"}
+          "stored": "floor: bare relay after one INSERT committed (site process)",
+          "seated": "floor: stored relay to each seat's group, with an ack (site process)"}
 
 
 def floor_games(people, lanes: int, per_lane: int) -> list[list[dict]]:
@@ -291,7 +293,9 @@ def print_table(rows: list[dict]) -> None:
               f"{r['load'][1]:.2f} |")
     keyed = {r["key"]: r for r in rows}
     pairs = [("site", "bgio", "site / boardgame.io"), ("site", "stored", "site / stored relay"),
-             ("stored", "bgio", "stored relay / boardgame.io")]
+             ("stored", "bgio", "stored relay / boardgame.io"),
+             ("site", "seated", "site / per-seat stored relay"),
+             ("seated", "bgio", "per-seat stored relay / boardgame.io")]
     for first, second, label in pairs:
         if first not in keyed or second not in keyed:
             continue
@@ -344,7 +348,7 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
             await asyncio.to_thread(bgio.start)
         await asyncio.to_thread(bare_asgi_tables.floor_table, database_url)
         site_meter = Meter(site.pid, database_url, redis.pid, redis_port)
-        meters = {"site": site_meter, "relay": site_meter, "stored": site_meter}
+        meters = {"site": site_meter, **{floor: site_meter for floor in FLOORS}}
         if "bgio" in args.servers:
             meters["bgio"] = Meter(bgio.pid, bgio_url, redis.pid, redis_port)
         print(f"Race to 21, two people; flat out {args.lanes} games at a time, paced "
@@ -456,9 +460,9 @@ def main() -> None:
                         help="tables seated for the idle cost (0: none)")
     parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--servers", type=lambda text: text.split(","),
-                        default=["site", "bgio", "relay", "stored"],
-                        help="site,bgio,relay,stored (the default) or some of them, e.g. to "
-                             "profile one; relay and stored are this stack's floors")
+                        default=["site", "bgio", "relay", "stored", "seated"],
+                        help="site,bgio,relay,stored,seated (the default) or some of them, "
+                             "e.g. to profile one; the last three are this stack's floors")
     # a stop (SIGTERM) unwinds like ^C, so the servers this run started are stopped too
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     if not (PEER / "node_modules").is_dir():

@@ -153,7 +153,8 @@ class FloorSeat extends Seat {
   constructor(port, game, seat, kind) {
     super();
     this.name = seat.name;
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws/bench/${kind === 'relay' ? 'group' : 'stored'}/${game.id}/`, {
+    const route = { relay: 'group', stored: 'stored', seated: 'seated' }[kind];
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws/bench/${route}/${game.id}/?seat=${seat.name}`, {
       headers: { Cookie: `sessionid=${seat.cookie}`, Origin: `http://127.0.0.1:${port}` },
       perMessageDeflate: false,
     });
