@@ -18,8 +18,8 @@ from games.pipeline import facts, loop_database, states, step_sql
 from games.pipeline.on_loop import opponent_stepped
 from games.platform import registry
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, make_user, play_until_the_ancients, random_legal_command,
-    start_coop)
+    _fresh_state_cache, coop_where_the_ancients_are_due, current_state, make_user,
+    random_legal_command, start_coop)
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection sees commits only
 
@@ -28,13 +28,6 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the loop's connection se
 def _postgresql_only():
     if not step_sql.can_write_conditionally():
         pytest.skip("the loop's connections are PostgreSQL's (CI runs these against it)")
-
-
-def the_ancients_are_due(owner, teammate, *, seed: int = 7) -> Game:
-    game = start_coop(owner, teammate, seed=seed)
-    play_until_the_ancients(game, {"p1": owner, "p2": teammate}, random.Random(seed))
-    game.refresh_from_db()
-    return game
 
 
 def the_ancients_step_elsewhere(game: Game):
@@ -63,7 +56,7 @@ def stored_data(game_id):
 
 
 def test_the_opponents_step_tells_each_seat_the_version_it_advanced_from(owner, teammate):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
 
     result = services.game_advance(game_id=game.id, version=game.version, enqueue_next=False)
 
@@ -83,7 +76,7 @@ def test_a_players_command_tells_no_version_to_replay_from(owner, teammate):
 
 
 def test_a_process_holding_the_version_before_holds_the_stored_step_after_it(owner, teammate):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     result = the_ancients_step_elsewhere(game)
 
     heard(game.id, game.version, result.version, result.last_seq)
@@ -94,7 +87,7 @@ def test_a_process_holding_the_version_before_holds_the_stored_step_after_it(own
 
 
 def test_a_step_from_a_version_this_process_does_not_hold_changes_nothing(owner, teammate):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     result = the_ancients_step_elsewhere(game)
     held = states.held(game.id)
 
@@ -104,7 +97,7 @@ def test_a_step_from_a_version_this_process_does_not_hold_changes_nothing(owner,
 
 
 def test_a_change_that_is_not_the_opponents_step_changes_nothing(owner, teammate):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     result = the_ancients_step_elsewhere(game)
     held = states.held(game.id)
 
@@ -115,7 +108,7 @@ def test_a_change_that_is_not_the_opponents_step_changes_nothing(owner, teammate
 
 
 def test_a_step_the_replay_does_not_reach_is_left_to_the_catch_up_read(owner, teammate):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     result = the_ancients_step_elsewhere(game)
     held = states.held(game.id)
 
@@ -126,7 +119,7 @@ def test_a_step_the_replay_does_not_reach_is_left_to_the_catch_up_read(owner, te
 
 def test_the_next_command_after_a_heard_step_is_stored_with_one_statement(
         owner, teammate, monkeypatch):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     for user in (owner, teammate):
         states.hold_seat(game.id, user.pk, game.seats.get(user=user).seat)
     result = the_ancients_step_elsewhere(game)

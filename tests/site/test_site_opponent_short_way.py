@@ -5,8 +5,6 @@ stored game has moved on, nothing is written. PostgreSQL only (the embedded SQLi
 always locks); CI runs these against PostgreSQL."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games import history, services
@@ -15,7 +13,7 @@ from games.models import Game, GameCommand, GameEvent
 from games.pipeline import caches, facts, states, step_sql
 from games.platform import registry
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, current_state, make_user, play_until_the_ancients, start_coop)
+    _fresh_state_cache, coop_where_the_ancients_are_due, current_state, make_user)
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +22,6 @@ pytestmark = pytest.mark.django_db
 def _postgresql_only():
     if not step_sql.can_write_conditionally():
         pytest.skip("conditional writes need PostgreSQL (CI runs these against it)")
-
-
-def the_ancients_are_due(owner, teammate, *, seed: int = 7) -> Game:
-    game = start_coop(owner, teammate, seed=seed)
-    play_until_the_ancients(game, {"p1": owner, "p2": teammate}, random.Random(seed))
-    game.refresh_from_db()
-    return game
 
 
 def stored_steps(game: Game) -> tuple[list, list]:
@@ -42,7 +33,7 @@ def stored_steps(game: Game) -> tuple[list, list]:
 
 def test_the_next_step_of_a_game_this_process_holds_is_one_statement(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     facts.facts_of(game.id)
     current_state(game.id)  # held, as by the process that stored the step before
 
@@ -59,7 +50,7 @@ def test_the_next_step_of_a_game_this_process_holds_is_one_statement(
 
 def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     definition = registry.get(game.mode)
     older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 1)
     caches.clear_caches()  # this process last saw the game before the players' last command
@@ -77,9 +68,9 @@ def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
 
 def test_the_short_way_stores_what_the_locked_way_stores(
         owner, teammate, django_capture_on_commit_callbacks):
-    short = the_ancients_are_due(owner, teammate, seed=11)
+    short = coop_where_the_ancients_are_due(owner, teammate, seed=11)
     others = make_user("locked-a"), make_user("locked-b")
-    locked = the_ancients_are_due(*others, seed=11)
+    locked = coop_where_the_ancients_are_due(*others, seed=11)
     assert stored_steps(short) == stored_steps(locked), "the same game up to the Ancients"
 
     facts.facts_of(short.id)
@@ -98,7 +89,7 @@ def test_the_short_way_stores_what_the_locked_way_stores(
 
 def test_nothing_is_written_once_the_game_has_moved_on(
         owner, teammate, django_capture_on_commit_callbacks):
-    game = the_ancients_are_due(owner, teammate)
+    game = coop_where_the_ancients_are_due(owner, teammate)
     facts.facts_of(game.id)
     current_state(game.id)
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # another writer won

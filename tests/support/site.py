@@ -207,6 +207,15 @@ def as_json(message: Any) -> str:
     return json.dumps(message, sort_keys=True)
 
 
+def coop_where_the_ancients_are_due(owner, teammate, *, seed: int = 7) -> Game:
+    """A co-op game of these two whose players have just handed the Ancients their turn
+    (the row read again)."""
+    game = start_coop(owner, teammate, seed=seed)
+    play_until_the_ancients(game, {"p1": owner, "p2": teammate}, random.Random(seed))
+    game.refresh_from_db()
+    return game
+
+
 def play_until_the_ancients(game: Game, users: dict, rng: random.Random):
     """The players make random legal commands until they end their turn (the command that
     leaves the Ancients' turn as deferred work); that position's state."""
