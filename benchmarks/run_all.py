@@ -9,8 +9,9 @@ Each benchmark runs as its own process and prints its own figures beside its bas
 and targets; the site benchmarks need PostgreSQL and Redis (see benchmarks/bench_env.py for
 where they are looked for) and run the site with the shipped settings (no options): uvicorn
 web processes, the Celery worker as docker-compose.yml starts it, persistent database
-connections. `--quick` shortens every run (a smoke test of the benchmarks, not figures to
-quote).
+connections. Before each benchmark it waits, a minute at most, for the CPU to settle after
+the last one (the wait is printed in the benchmark's heading). `--quick` shortens every run
+and does not wait (a smoke test of the benchmarks, not figures to quote).
 """
 from __future__ import annotations
 
@@ -53,13 +54,40 @@ def runs(quick: bool) -> list[list[str]]:
             ["memory_bench.py", "--mode", "defenders"]]
 
 
+# Before each benchmark, the machine is given up to this long to settle after the last
+# one: a benchmark's tail (the load steps' PostgreSQL checkpoint and vacuum, say) was being
+# counted in the next one's CPU a command, which began at CPU pressure 54 %.
+SETTLE_SECONDS = 60
+SETTLED_PRESSURE = 5.0  # % of the last 10 s some task waited for a CPU (/proc/pressure/cpu)
+
+
+def cpu_pressure() -> float:
+    """The share of the last ten seconds in which some task waited for a CPU, in %."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:  # no pressure stall information here: nothing to wait for
+        return 0.0
+    return float(first.split()[1].split("=")[1])
+
+
+def settle() -> str:
+    """Wait (at most SETTLE_SECONDS) until the CPU pressure falls under SETTLED_PRESSURE;
+    say how long it took and where the pressure stood."""
+    started = time.monotonic()
+    while cpu_pressure() >= SETTLED_PRESSURE and time.monotonic() - started < SETTLE_SECONDS:
+        time.sleep(1)
+    return (f"settled {time.monotonic() - started:.0f} s, CPU pressure {cpu_pressure():.1f} % "
+            f"(avg10)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     failed = []
     for command in runs(args.quick):
-        print(f"\n=== python benchmarks/{' '.join(command)}", flush=True)
+        print(f"\n=== python benchmarks/{' '.join(command)}"
+              + ("" if args.quick else f" ({settle()})"), flush=True)
         started = time.monotonic()
         code = subprocess.call([sys.executable, str(HERE / command[0]), *command[1:]])
         print(f"=== exit {code} after {time.monotonic() - started:.0f} s", flush=True)
