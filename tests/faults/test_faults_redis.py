@@ -246,3 +246,35 @@ async def test_the_patient_receiver_hands_on_a_message_without_waiting_out_its_r
     finally:
         await layer.flush()
         await asyncio.to_thread(redis.stop)
+
+
+@pytest.mark.asyncio
+async def test_a_changes_messages_to_every_seat_go_in_one_pipeline_and_arrive_in_order(tmp_path):
+    """`group_send_many` (a stored change's message to each seat's group) sends them all in
+    one round trip a shard; each group's members hear their own messages, once and in order."""
+    from games.pipeline import channel_layer
+
+    port = free_port()
+    redis = redis_server(port, log=tmp_path / "redis.log").start()
+    layer = channel_layer.PatientRedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
+    try:
+        p1, p2 = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("table-p1", p1)
+        await layer.group_add("table-p2", p2)
+
+        def one_at_a_time(*args, **kwargs):
+            raise AssertionError("a message was published on its own, not in the pipeline")
+
+        for shard in layer._get_layer()._shards:
+            shard._redis.publish = one_at_a_time
+        for version in range(1, 4):
+            await layer.group_send_many([("table-p1", {"type": "update", "seat": "p1", "v": version}),
+                                         ("table-p2", {"type": "update", "seat": "p2", "v": version})])
+        for channel, seat in ((p1, "p1"), (p2, "p2")):
+            heard = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
+            assert heard == [{"type": "update", "seat": seat, "v": v} for v in range(1, 4)]
+        with pytest.raises(asyncio.TimeoutError):  # nothing else, nothing twice
+            await asyncio.wait_for(layer.receive(p1), 0.3)
+    finally:
+        await layer.flush()
+        await asyncio.to_thread(redis.stop)
