@@ -32,7 +32,7 @@ RECEIVE_WAIT_SECONDS = 1.0
 
 class _PatientShard(pubsub.RedisSingleShardConnection):
     """channels-redis's connection to one Redis, reading with the longer wait (its own loop
-    otherwise, message for message)."""
+    otherwise, message for message), and publishing a change's messages in one pipeline."""
 
     async def _do_receiving(self) -> None:
         while True:
@@ -48,7 +48,6 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
             except BaseException:
                 logger.exception("the channel layer's receiver failed; trying again")
                 await asyncio.sleep(1)
-
 
     async def publish_many(self, messages: Sequence[tuple[str, bytes]]) -> None:
         """Publish each (channel, message) in order, in one round trip."""
