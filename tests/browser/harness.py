@@ -97,6 +97,7 @@ class FakeTable:
     game_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     received: list = field(default_factory=list)  # every client message, for assertions
     hold_updates: bool = False  # tests: lose updates on the way, as a broken network might
+    kept_out: set = field(default_factory=set)  # seats whose reconnects are closed at once
     on_command: Optional[Callable] = None
 
     # ---- the page
@@ -141,6 +142,9 @@ class FakeTable:
         return any(s.open and s.seat == seat for s in self.sockets)
 
     def _connect(self, route, seat) -> None:
+        if seat in self.kept_out:
+            route.close()  # the network is still down for this seat: the page retries
+            return
         sock = Socket(route, seat, last_seq=len(self.log))
         self.sockets.append(sock)
         route.on_message(lambda message: self._receive(sock, message))
@@ -152,8 +156,13 @@ class FakeTable:
         sock.open = False
         self._presence()
 
-    def drop(self, seat: Optional[str] = None) -> None:
-        """Close the server side of every socket (of one seat), as a network failure would."""
+    def drop(self, seat: Optional[str] = None, keep_out: bool = False) -> None:
+        """Close the server side of every socket (of one seat), as a network failure would.
+
+        With `keep_out` the seat's reconnects fail too until `let_in`, so a test can look at
+        the other pages while the seat is away without racing its page's first retry."""
+        if keep_out and seat is not None:
+            self.kept_out.add(seat)
         for sock in self.sockets:
             if sock.open and (seat is None or sock.seat == seat):
                 sock.open = False
@@ -162,6 +171,10 @@ class FakeTable:
                 except Exception:  # noqa: BLE001 - the page may be gone already
                     pass
         self._presence()
+
+    def let_in(self, seat: str) -> None:
+        """The network is back for `seat`: its page's next retry connects."""
+        self.kept_out.discard(seat)
 
     def _send(self, sock: Socket, message: dict) -> None:
         if sock.open:

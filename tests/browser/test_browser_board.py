@@ -145,10 +145,11 @@ def test_end_turn_and_interrupt_window(chromium):
 
 def test_reconnect_resyncs_what_was_missed(chromium):
     table, ada, bram = duel(chromium)
-    table.drop("p2")
+    table.drop("p2", keep_out=True)  # bram stays away until let in: no race with his retry
     expect(bram.locator(".conn")).not_to_have_text("Live")
     expect(ada.locator('.presence .seat[data-seat="p2"]')).not_to_have_class(re.compile(r"\bon\b"))
     table.apply("p1", {"do": "move", "character": "guild_warden", "to": 21, "cards": ["g_move"]})
+    table.let_in("p2")
     expect(bram.locator(".conn")).to_have_text("Live", timeout=15_000)
     wait_idle(bram)
     assert token_space(bram, "guild_warden") == 21
