@@ -11,6 +11,7 @@ from games import history, services
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.pipeline import caches, facts, states, step_sql
+from games.pipeline.steps import build_step, opponent_step
 from games.platform import registry
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, coop_where_the_ancients_are_due, current_state, make_user)
@@ -100,3 +101,30 @@ def test_nothing_is_written_once_the_game_has_moved_on(
 
     assert result is None
     assert not GameCommand.objects.filter(game=game, version__gt=game.version).exists()
+
+
+def test_the_steps_statements_are_bound_by_the_server_and_prepared_once_repeated(
+        owner, teammate):
+    """The worker's conditional write and catch-up read send their values apart from the
+    text, and PostgreSQL keeps their plans after `PREPARE_AFTER` runs: no literal is quoted
+    into the statement, none is parsed again."""
+    from django.db import connection
+
+    game = coop_where_the_ancients_are_due(owner, teammate)
+    definition = registry.get(game.mode)
+    state = history.stored_state(definition, game.id, game.initial_snapshot, game.version)
+    new, step = opponent_step(definition, state)
+    built = build_step(Game.objects.get(pk=game.pk), definition, new, [step])
+    for _ in range(step_sql.PREPARE_AFTER + 1):
+        with pytest.raises(step_sql.GameMovedOn):  # a version the row is not at: no write
+            step_sql.write_step(built.game, built.rows, built.commands, built.fields,
+                                if_version=game.version - 1)
+        assert step_sql.read_catch_up(game.id, game.version - 1).version == game.version
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [text for (text,) in cursor.fetchall()]
+    assert any(text.startswith("WITH u AS (UPDATE") and "$1" in text for text in prepared)
+    assert any("LEFT JOIN" in text and "$2" in text for text in prepared)
+    assert all(str(game.id) not in text for text in prepared)  # values bound, not quoted
+    assert Game.objects.get(pk=game.pk).version == game.version  # nothing was written
