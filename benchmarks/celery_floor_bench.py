@@ -2,6 +2,7 @@
 the floor under the opponent's step of a game with an opponent (issue 32).
 
     python benchmarks/celery_floor_bench.py [--rate 50] [--duration 10] [--pool threads|prefork]
+                                            [--send site|apply_async]
 
 A co-op Awoken command hands the Ancients their turn: the web process publishes a task and a
 worker runs the step. This benchmark publishes Celery's own no-op task (`celery.accumulate`,
@@ -10,7 +11,9 @@ docker-compose.yml starts it (two threads, prefetch 1; `--pool prefork` for two 
 processes instead), through the site's settings and a Redis of its own, and prints the CPU
 each task cost:
 
-* the sender: this process's CPU inside `apply_async` (a web process pays it for every turn);
+* the sender: this process's CPU publishing the task as the site does (`task_sender.publish`:
+  one LPUSH of Celery's message, games.pipeline.task_publish; `--send apply_async` for
+  Celery's own publish instead); a web process pays it for every turn;
 * the worker's main process (receiving from Redis, the unacknowledged-message bookkeeping
   that redelivers a task whose worker died, handing the task to its pool, acknowledging it;
   with threads, running the task too) and, with prefork, its children (running the task);
@@ -73,11 +76,21 @@ def run(args: argparse.Namespace) -> None:
     worker = celery_worker(database_url=database_url, redis_url=redis_url, shipped=True,
                            pool_kind=args.pool,
                            log=Path(tempfile.gettempdir()) / "celery-floor-worker.log").start()
+    from games.pipeline import task_sender
+
     task = app.tasks[NO_OP]
+    task.ignore_result = True  # as the site's tasks: the message says so, the worker stores nothing
+
+    def send(i: int) -> None:
+        if args.send == "site":
+            task_sender.publish(task, (i,))
+        else:
+            task.apply_async((i,), ignore_result=True, acks_late=True)
+
     try:
         # warm up: the worker's children and this process's broker connection
         for i in range(50):
-            task.apply_async((i,), ignore_result=True, acks_late=True)
+            send(i)
         if not drained(client, timeout=60):
             raise SystemExit("the worker did not take the warm-up tasks")
         count = int(args.rate * args.duration)
@@ -90,7 +103,7 @@ def run(args: argparse.Namespace) -> None:
             if wait > 0:
                 time.sleep(wait)
             t0 = time.thread_time()
-            task.apply_async((i,), ignore_result=True, acks_late=True)
+            send(i)
             sender += time.thread_time() - t0
         if not drained(client):
             raise SystemExit("the worker did not take every task")
@@ -104,7 +117,7 @@ def run(args: argparse.Namespace) -> None:
     redis_cpu = after_redis - before_redis
     per = 1000 / count
     total = (sender + parent + children + redis_cpu) * per
-    print(f"{count} no-op tasks at {args.rate:g}/s to a worker of two {args.pool} (prefetch 1, "
+    print(f"{count} no-op tasks sent by {args.send} at {args.rate:g}/s to a worker of two {args.pool} (prefetch 1, "
           f"acks late) in {elapsed:.1f} s; CPU a task: sender {sender * per:.2f} ms, "
           f"worker main process {parent * per:.2f} ms, "
           + (f"children {children * per:.2f} ms, " if args.pool == "prefork" else "")
@@ -119,6 +132,8 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=10, help="seconds")
     parser.add_argument("--pool", choices=("threads", "prefork"), default="threads",
                         help="the worker's pool (threads: as shipped)")
+    parser.add_argument("--send", choices=("site", "apply_async"), default="site",
+                        help="how the task is published (site: task_sender.publish)")
     started = time.monotonic()
     run(parser.parse_args())
     print(f"(ran {time.monotonic() - started:.0f} s)")

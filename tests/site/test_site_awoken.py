@@ -81,8 +81,8 @@ def test_ending_the_players_turn_leaves_the_ancients_for_the_worker(owner, teamm
                                                                      monkeypatch):
     game = start_coop(owner, teammate)
     started = []
-    monkeypatch.setattr(run_opponent_turn, "apply_async",
-                        lambda args, countdown=None: started.append(tuple(args)))
+    monkeypatch.setattr(task_sender, "publish", lambda task, args, countdown=None: (
+        started.append(tuple(args)) if task.name == run_opponent_turn.name else None))
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(1)
     for _ in range(200):  # play until the players' turn ends

@@ -126,8 +126,8 @@ def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
     seat, user, command = scripted_move(game, owner, teammate)
     started = []
     change_what_apply_returns(monkeypatch, lambda state, seat: state.frames.append(stand_in(7)))
-    monkeypatch.setattr(run_opponent_turn, "apply_async",
-                        lambda args, countdown=None: started.append(tuple(args)))
+    monkeypatch.setattr(task_sender, "publish", lambda task, args, countdown=None: (
+        started.append(tuple(args)) if task.name == run_opponent_turn.name else None))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                              command=command)
