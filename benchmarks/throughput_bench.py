@@ -11,7 +11,10 @@ games, two clients per game (benchmarks/load_client.py) send their next legal co
 moment the previous one is answered. Printed per count: acknowledged commands/s, stale
 refusals, errors, command -> own update p50/p99, and the CPU the server used (cores), and
 per answered command that of the web process, the worker (co-op), and PostgreSQL (only
-the backends on the benchmark's database) + Redis (a private one for skirmishes).
+the backends on the benchmark's database) + Redis (a private one for skirmishes). With an
+opponent, also the steps stored meanwhile (the games' versions gained: the players'
+commands and the opponent's steps, each a stored command) and the same CPU a stored step:
+a co-op player's command brings the Ancients' steps that answer it, each with a task.
 The figure is the highest commands/s over the counts tried.
 """
 from __future__ import annotations
@@ -55,6 +58,15 @@ def create_skirmishes(people, count: int, first_seed: int) -> list:
         lobby.game_join(game=game, user=users[1], token=game.invite_token, faction="gnomads")
         ids.append(game.id)
     return ids
+
+
+def versions_of(game_ids: list) -> int:
+    """The games' versions summed: each stored step (a command, an opponent's step) adds one."""
+    from django.db.models import Sum
+
+    from games.models import Game
+
+    return Game.objects.filter(id__in=game_ids).aggregate(total=Sum("version"))["total"] or 0
 
 
 async def run(args, database_url: str, redis_url: str) -> None:
@@ -102,6 +114,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
             clients = seat_clients(port, game_ids, people, reply_timeout=10)
             await open_all(clients)
             await asyncio.sleep(1.0)
+            versions_before = await asyncio.to_thread(versions_of, game_ids)
             cpu_before = cpu_seconds(server.pid)
             worker_before = cpu_seconds(worker.pid) if worker is not None else 0.0
             services.start()
@@ -113,6 +126,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
                           if worker is not None else 0.0)
             db_cpu = sum(services.stop().values()) / elapsed
             tally = total(c.tally for c in clients)
+            stored = await asyncio.to_thread(versions_of, game_ids) - versions_before
             await asyncio.gather(*(c.close() for c in clients))
             rate = tally.acked / elapsed
             best = max(best, rate)
@@ -126,8 +140,12 @@ async def run(args, database_url: str, redis_url: str) -> None:
                   + (f"worker {worker_cpu / answered * elapsed * 1000:.2f} ms, "
                      if worker is not None else "")
                   + f"PostgreSQL (this database's backends) + Redis "
-                  f"{db_cpu / answered * elapsed * 1000:.2f} ms; load average "
-                  f"{os.getloadavg()[0]:.2f}", flush=True)
+                  f"{db_cpu / answered * elapsed * 1000:.2f} ms"
+                  + (f"; {stored} steps stored ({stored / max(1, tally.acked):.2f} an acked "
+                     f"command), all CPU a stored step "
+                     f"{(cpu + worker_cpu + db_cpu) * elapsed * 1000 / max(1, stored):.2f} ms"
+                     if worker is not None else "")
+                  + f"; load average {os.getloadavg()[0]:.2f}", flush=True)
     finally:
         await asyncio.to_thread(server.stop)
         if worker is not None:
