@@ -152,10 +152,10 @@ def rss_mib(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process and its living children have used so far (/proc)."""
-    return sum(_own_cpu_seconds(member) for member in process_tree(pid))
+    return sum(own_cpu_seconds(member) for member in process_tree(pid))
 
 
-def _own_cpu_seconds(pid: int) -> float:
+def own_cpu_seconds(pid: int) -> float:
     """One process's user + system CPU time so far; 0 if it has ended."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -179,7 +179,7 @@ def service_pids(name: str) -> list[int]:
 def services_cpu_seconds(*names: str) -> float:
     """CPU seconds used so far by every process of the named services (their backends
     come and go; one that ended during a measurement is not counted)."""
-    return sum(_own_cpu_seconds(pid) for name in names for pid in service_pids(name))
+    return sum(own_cpu_seconds(pid) for name in names for pid in service_pids(name))
 
 
 def database_backends(database_url: str) -> list[int]:
@@ -217,12 +217,12 @@ class OwnServicesMeter:
         self.database_url, self.redis_pid = database_url, redis_pid
 
     def start(self) -> None:
-        self.redis0 = _own_cpu_seconds(self.redis_pid)
-        self.pg0 = {pid: _own_cpu_seconds(pid) for pid in database_backends(self.database_url)}
+        self.redis0 = own_cpu_seconds(self.redis_pid)
+        self.pg0 = {pid: own_cpu_seconds(pid) for pid in database_backends(self.database_url)}
 
     def stop(self) -> dict:
-        redis = _own_cpu_seconds(self.redis_pid) - self.redis0
-        pg = sum(_own_cpu_seconds(pid) - self.pg0.get(pid, 0.0)
+        redis = own_cpu_seconds(self.redis_pid) - self.redis0
+        pg = sum(own_cpu_seconds(pid) - self.pg0.get(pid, 0.0)
                  for pid in database_backends(self.database_url))
         return {"postgres": pg, "redis": redis}
 

@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench_env import (  # noqa: E402
-    _own_cpu_seconds, machine, process_tree, setup_django)
+    own_cpu_seconds, machine, process_tree, setup_django)
 from benchmarks.live_site import celery_worker, free_port, redis_server  # noqa: E402
 
 NO_OP = "celery.accumulate"  # a builtin: returns its arguments, touches nothing
@@ -55,8 +55,8 @@ def drained(client, timeout: float = 30) -> bool:
 def worker_cpu(pid: int) -> dict[str, float]:
     """CPU seconds so far of the worker's parent and of its children together."""
     tree = process_tree(pid)
-    return {"parent": _own_cpu_seconds(pid),
-            "children": sum(_own_cpu_seconds(p) for p in tree if p != pid)}
+    return {"parent": own_cpu_seconds(pid),
+            "children": sum(own_cpu_seconds(p) for p in tree if p != pid)}
 
 
 def run(args: argparse.Namespace) -> None:
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> None:
             raise SystemExit("the worker did not take the warm-up tasks")
         count = int(args.rate * args.duration)
         gap = 1.0 / args.rate
-        before_worker, before_redis = worker_cpu(worker.pid), _own_cpu_seconds(own_redis.pid)
+        before_worker, before_redis = worker_cpu(worker.pid), own_cpu_seconds(own_redis.pid)
         sender = 0.0
         started = time.perf_counter()
         for i in range(count):
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> None:
         if not drained(client):
             raise SystemExit("the worker did not take every task")
         elapsed = time.perf_counter() - started
-        after_worker, after_redis = worker_cpu(worker.pid), _own_cpu_seconds(own_redis.pid)
+        after_worker, after_redis = worker_cpu(worker.pid), own_cpu_seconds(own_redis.pid)
     finally:
         worker.stop(timeout=30)
         own_redis.stop()

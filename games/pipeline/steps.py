@@ -72,6 +72,12 @@ class Step:
     version: int  # the version it produced
     events: Sequence
 
+    @property
+    def opponents(self) -> bool:
+        """Whether this is the opponent's step (`opponent_step`): the one command that says
+        nothing a seat may not know, so a process holding the game can replay it unread."""
+        return not self.seat and self.command == OPPONENT_COMMAND
+
 
 # What the log stores for an opponent's step (seat ""): replayed by the declaration's
 # `advance`, it says nothing anyone may not know.
@@ -195,8 +201,7 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     fields = (_STEP_FIELDS + (["snapshot"] if with_snapshot else [])
               + (_START_FIELDS if starting else []) + outcome_fields)
     game_id = str(game.id)
-    one_advance = (not starting and outcome is None and len(steps) == 1 and not steps[0].seat
-                   and steps[0].command == OPPONENT_COMMAND)
+    one_advance = not starting and outcome is None and len(steps) == 1 and steps[0].opponents
     deliveries = broadcast.changed(
         game_id, version, first, game.last_seq,
         {seat: seat_update(definition, state, seat, rows, game.last_seq)
