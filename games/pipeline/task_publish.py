@@ -69,19 +69,19 @@ class Publisher:
         return self.queues[name]
 
 
-_PUBLISHERS: dict[int, Optional[Publisher]] = {}
+# id(app) -> (the app, its publisher or None): the app is kept, so its id is never reused
+_PUBLISHERS: dict[int, tuple[Any, Optional[Publisher]]] = {}
 _LOCK = threading.Lock()
 
 
 def publisher(app: Any) -> Optional[Publisher]:
     """The app's publisher, or None when its broker is not one this way writes to: Redis
-    (`redis://`, `rediss://`) without kombu's global key prefix."""
-    key = id(app)
+    over plain TCP (`redis://`; TLS brokers have Celery's own SSL settings) without kombu's
+    global key prefix."""
     with _LOCK:
-        if key not in _PUBLISHERS:
+        if id(app) not in _PUBLISHERS:
             url = str(getattr(app.conf, "broker_url", None) or "")
             options = getattr(app.conf, "broker_transport_options", None) or {}
-            plain = (url.startswith(("redis://", "rediss://"))
-                     and not options.get("global_keyprefix"))
-            _PUBLISHERS[key] = Publisher(app) if plain else None
-        return _PUBLISHERS[key]
+            plain = url.startswith("redis://") and not options.get("global_keyprefix")
+            _PUBLISHERS[id(app)] = (app, Publisher(app) if plain else None)
+        return _PUBLISHERS[id(app)][1]

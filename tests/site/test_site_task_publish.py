@@ -90,8 +90,12 @@ def test_a_task_routed_anywhere_but_a_plain_queue_is_left_to_apply_async(app):
 
 def test_only_a_plain_redis_broker_gets_a_publisher():
     memory = Celery("memory-test", broker="memory://", set_as_current=False)
+    tls = Celery("tls-test", broker="rediss://127.0.0.1:6380/0", set_as_current=False)
     prefixed = Celery("prefixed-test", broker="redis://127.0.0.1:6379/0", set_as_current=False)
     prefixed.conf.broker_transport_options = {"global_keyprefix": "wl:"}
+    plain = Celery("plain-test", broker="redis://127.0.0.1:6379/0", set_as_current=False)
 
     assert task_publish.publisher(memory) is None
+    assert task_publish.publisher(tls) is None
     assert task_publish.publisher(prefixed) is None
+    assert isinstance(task_publish.publisher(plain), task_publish.Publisher)
