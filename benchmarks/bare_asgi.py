@@ -11,7 +11,8 @@ benchmark, served by the same daphne process so that all three share its conditi
 * `/ws/bench/seated/<room>/?seat=<seat>`: the stored relay in the shape of the site's
   delivery: each socket also in its seat's own group, each frame stored, the mover answered
   with an acknowledgement, then the frame sent to every seat's group on its own (a seat is
-  never handed another seat's update, so a change is a publish a seat).
+  never handed another seat's update, so a change is a publish a seat), as the site sends a
+  change (`games.pipeline.broadcast.send`: one pipeline a Redis shard).
   The peer benchmark plays Race to 21 through these three as the design's floors
   (`--servers relay,stored,seated`).
 
@@ -21,7 +22,6 @@ With BENCH_NO_RATE_LIMIT=1 the game socket's flood limit (20 messages per 5 s pe
 is lifted: the round-trip and throughput benchmarks send moves far faster than people do.
 With BENCH_PEER_GAME=1 the peer benchmark's game (benchmarks/peer_race.py) is registered.
 """
-import asyncio
 import os
 from urllib.parse import parse_qs
 
@@ -37,7 +37,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from games.consumers import GameConsumer  # noqa: E402
-from games.pipeline import loop_database  # noqa: E402
+from games.pipeline import broadcast, loop_database  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 if os.environ.get("BENCH_NO_RATE_LIMIT") == "1":
@@ -105,8 +105,9 @@ class SeatedRelayConsumer(StoredRelayConsumer):
         await loop_database.fetch(f"INSERT INTO {FLOOR_TABLE} (room, body) VALUES (%s, %s) "
                                   "RETURNING id", [self.group, text_data])
         await self.send(text_data='{"type": "ack"}')
-        await asyncio.gather(*(self.channel_layer.group_send(
-            f"{self.group}-{seat}", {"type": "relay", "text": text_data}) for seat in self.SEATS))
+        await broadcast.send([broadcast.Delivery(f"{self.group}-{seat}",
+                                                 {"type": "relay", "text": text_data})
+                              for seat in self.SEATS], self.channel_layer)
 
 
 application = ProtocolTypeRouter({

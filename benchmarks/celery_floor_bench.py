@@ -117,8 +117,8 @@ def run(args: argparse.Namespace) -> None:
     redis_cpu = after_redis - before_redis
     per = 1000 / count
     total = (sender + parent + children + redis_cpu) * per
-    print(f"{count} no-op tasks sent by {args.send} at {args.rate:g}/s to a worker of two {args.pool} (prefetch 1, "
-          f"acks late) in {elapsed:.1f} s; CPU a task: sender {sender * per:.2f} ms, "
+    print(f"{count} no-op tasks sent by {args.send} at {args.rate:g}/s to a worker of two "
+          f"{args.pool} (prefetch 1, acks late) in {elapsed:.1f} s; CPU a task: sender {sender * per:.2f} ms, "
           f"worker main process {parent * per:.2f} ms, "
           + (f"children {children * per:.2f} ms, " if args.pool == "prefork" else "")
           + f"Redis "

@@ -28,6 +28,9 @@ from django.db import DEFAULT_DB_ALIAS, connections
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
+# Runs of one statement text after which PostgreSQL is asked to keep its plan (psycopg's
+# prepare threshold): here, and on the worker's step statements (step_sql._bound_cursor).
+PREPARE_AFTER = 5
 
 
 class _LoopConnections:
@@ -98,7 +101,7 @@ def _connection_params() -> dict:
     step's statement differs only in how many events it inserts, and PostgreSQL then
     plans it once instead of parsing every step's literals."""
     params = dict(connections[DEFAULT_DB_ALIAS].get_connection_params())
-    params.update(autocommit=True, cursor_factory=psycopg.AsyncCursor, prepare_threshold=5)
+    params.update(autocommit=True, cursor_factory=psycopg.AsyncCursor, prepare_threshold=PREPARE_AFTER)
     return params
 
 

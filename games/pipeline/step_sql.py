@@ -29,6 +29,7 @@ from psycopg.types.json import Jsonb
 
 from games.models import Game, GameCommand, GameEvent, Seat
 from games.pipeline import json_text
+from games.pipeline.loop_database import PREPARE_AFTER
 from wildlands_site import row_reads
 
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
@@ -152,17 +153,12 @@ def caught_up(rows: Sequence[tuple]) -> Optional[CaughtUp]:
 
 
 def read_catch_up(game_id: Any, after_version: int) -> Optional[CaughtUp]:
-    """`catch_up_statement` run on this thread's connection (PostgreSQL: `_bound_cursor`)."""
+    """`catch_up_statement` run on this thread's connection: the worker's short way, so
+    PostgreSQL only (`can_write_conditionally`)."""
     sql, params = catch_up_statement(game_id, after_version)
-    db = _db()
-    with (_bound_cursor(db) if db.vendor == "postgresql" else db.cursor()) as cursor:
+    with _bound_cursor(_db()) as cursor:
         cursor.execute(sql, params)
         return caught_up(cursor.fetchall())
-
-
-# Runs of one statement text after which PostgreSQL is asked to keep its plan, as on the
-# event loop's connections (games.pipeline.loop_database).
-PREPARE_AFTER = 5
 
 
 def _bound_cursor(db: BaseDatabaseWrapper) -> CursorWrapper:

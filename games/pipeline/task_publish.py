@@ -15,13 +15,13 @@ Anything else is left to `apply_async` (`publish` answers False).
 from __future__ import annotations
 
 import base64
-import json
 import threading
 import uuid
 from typing import Any, Optional
 
 import redis
 from celery.utils.nodenames import anon_nodename
+from kombu.utils.json import dumps  # the encoder kombu's JSON serializer and Redis put use
 
 # kombu's Redis transport sends bodies in base64 and messages persistent (delivery mode 2)
 _BODY_ENCODING = "base64"
@@ -50,10 +50,10 @@ class Publisher:
         properties.update(delivery_mode=_PERSISTENT, priority=0, body_encoding=_BODY_ENCODING,
                           delivery_info={"exchange": "", "routing_key": queue},
                           delivery_tag=str(uuid.uuid4()))
-        message = {"body": base64.b64encode(json.dumps(body).encode()).decode(),
+        message = {"body": base64.b64encode(dumps(body).encode()).decode(),
                    "content-encoding": "utf-8", "content-type": "application/json",
                    "headers": headers, "properties": properties}
-        self.client.lpush(queue, json.dumps(message))
+        self.client.lpush(queue, dumps(message))
         return True
 
     def queue_for(self, name: str) -> Optional[str]:
