@@ -123,13 +123,16 @@ def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = No
                     "-l", "WARNING"], env=env, log=log)
 
 
-def bench_main(run: Callable[..., Awaitable[None]], args: Any) -> None:
+def bench_main(run: Callable[..., Awaitable[None]], args: Any, *,
+               client_loop: str = "asyncio") -> None:
     """A site benchmark's run once its arguments are read: Django set up against the
     benchmark's PostgreSQL and Redis (benchmarks/bench_env.py), the machine described, then
     `run(args, database_url, redis_url)`, and how long it all took. The clients' process
     runs its collector as the site's processes do (wildlands_site.gc_tuning): it stands in
     for hundreds of browsers, and its own full collections (400 ms walks of every client's
-    updates at 300 load games) were being counted as the site's latency."""
+    updates at 300 load games) were being counted as the site's latency. `client_loop`
+    "uvloop" runs the clients on the event loop the web processes use: for the load run,
+    whose 2,000 sockets stand in for browsers on other machines but share the two cores."""
     from benchmarks.bench_env import machine, setup_django
     from wildlands_site.gc_tuning import settle_after_startup
 
@@ -137,7 +140,12 @@ def bench_main(run: Callable[..., Awaitable[None]], args: Any) -> None:
     urls = setup_django()
     settle_after_startup()
     print("\n".join(machine()))
-    asyncio.run(run(args, *urls))
+    if client_loop == "uvloop":
+        import uvloop
+
+        uvloop.run(run(args, *urls))
+    else:
+        asyncio.run(run(args, *urls))
     print(f"(ran {time.monotonic() - started:.0f} s)")
 
 

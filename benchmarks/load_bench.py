@@ -180,7 +180,7 @@ def main() -> None:
                         help="DB_CONN_MAX_AGE for the server (default: as shipped)")
     parser.add_argument("--trace", default="", help="file for the server's per-step timings "
                                                     "(serves benchmarks/bare_asgi.py's traced app)")
-    bench_main(run, parser.parse_args())
+    bench_main(run, parser.parse_args(), client_loop="uvloop")
 
 
 if __name__ == "__main__":
