@@ -11,10 +11,11 @@ channel layer then packs and unpacks one string instead of a few hundred nested 
 the text as it is.
 
 Async code (the game consumer) awaits `send`. Sync code (a Celery worker, a view) calls
-`send_sync`. With the Redis layer that runs on one event loop kept for the whole process,
-because channels-redis keeps its connections per event loop: a fresh loop per call (what
-`async_to_sync` does in a thread with no loop) would open a new Redis connection for
-every message.
+`send_sync`, which the site's Redis layer publishes in the calling thread
+(`channel_layer.group_send_many_sync`). Another Redis layer's sends run on one event loop
+kept for the whole process, because channels-redis keeps its connections per event loop: a
+fresh loop per call (what `async_to_sync` does in a thread with no loop) would open a new
+Redis connection for every message.
 """
 from __future__ import annotations
 
@@ -82,6 +83,10 @@ def send_sync(deliveries: Sequence[Delivery]) -> None:
         return
     layer = get_channel_layer()
     if layer is None:
+        return
+    send_here = getattr(type(layer), "group_send_many_sync", None)  # the class: channels-
+    if send_here is not None and send_here(  # redis's layer answers any other name by loop
+            layer, [(d.group, d.message) for d in deliveries]):
         return
     if _uses_redis(layer):
         future = asyncio.run_coroutine_threadsafe(send(deliveries, layer), _loop())

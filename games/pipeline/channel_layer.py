@@ -16,18 +16,30 @@ A stored change is one message to each seat's group (`games.pipeline.broadcast`)
 shard sends its publishes one at a time, each waiting for Redis's answer under the shard's
 lock; `group_send_many` sends them all in one pipeline instead (one write and one read a
 shard, in the same order).
+
+Sync code (a Celery worker's step) publishes with `group_send_many_sync`: the same messages
+on the same Redis channels, through a plain redis-py client, in the calling thread. Through
+the async layer each change went to a loop kept in a thread of its own and back (the
+calling thread woken by a future), which cost the worker more than the publishing itself
+(docs/performance.md).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Sequence
+import os
+import threading
+from typing import Any, Optional, Sequence
 
+import redis
 from channels_redis import pubsub
+from channels_redis.utils import _consistent_hash, decode_hosts
 
 logger = logging.getLogger(__name__)
 
 RECEIVE_WAIT_SECONDS = 1.0
+# A sync publish gives up after this long (the async layer's sends wait as long: broadcast)
+SYNC_SEND_TIMEOUT_SECONDS = 10
 
 
 class _PatientShard(pubsub.RedisSingleShardConnection):
@@ -73,6 +85,50 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
                 (channel, self.serialize(message)))
         await asyncio.gather(*(shard.publish_many(messages)
                                for shard, messages in by_shard.items()))
+
+    def group_send_many_sync(self, sends: Sequence[tuple[str, dict]]) -> bool:
+        """`group_send_many` from sync code, in this thread: False (nothing sent) when a
+        host is not a plain address (a sentinel set-up), which only the async layer knows
+        how to reach."""
+        clients = self._sync_clients()
+        if clients is None:
+            return False
+        by_shard: dict[int, list[tuple[str, bytes]]] = {}
+        for group, message in sends:
+            channel = f"{self._prefix()}__group__{group}"
+            by_shard.setdefault(_consistent_hash(channel, len(clients)), []).append(
+                (channel, self.serialize(message)))
+        for shard, messages in by_shard.items():
+            pipe = clients[shard].pipeline(transaction=False)
+            for channel, payload in messages:
+                pipe.publish(channel, payload)
+            pipe.execute()
+        return True
+
+    def _prefix(self) -> str:
+        return self._kwargs.get("prefix", "asgi")
+
+    _sync: Optional[tuple[int, Optional[list[redis.Redis]]]] = None
+    _sync_lock = threading.Lock()
+
+    def _sync_clients(self) -> Optional[list[redis.Redis]]:
+        """One redis-py client a host (a pool shared by the threads), made again in a forked
+        child; None when a host is given other than by its address."""
+        kept = self._sync
+        if kept is not None and kept[0] == os.getpid():
+            return kept[1]
+        with self._sync_lock:
+            hosts = decode_hosts(self._kwargs.get("hosts"))
+            clients: Optional[list[redis.Redis]] = []
+            for host in hosts:
+                if "address" not in host:
+                    clients = None
+                    break
+                options = {"socket_timeout": SYNC_SEND_TIMEOUT_SECONDS,
+                           **{k: v for k, v in host.items() if k != "address"}}
+                clients.append(redis.Redis.from_url(host["address"], **options))
+            self._sync = (os.getpid(), clients)
+            return clients
 
     def _get_layer(self) -> Any:
         layer = super()._get_layer()

@@ -278,3 +278,51 @@ async def test_a_changes_messages_to_every_seat_go_in_one_pipeline_and_arrive_in
     finally:
         await layer.flush()
         await asyncio.to_thread(redis.stop)
+
+
+@pytest.mark.asyncio
+async def test_a_change_sent_from_sync_code_reaches_each_seats_group_on_its_own_shard(
+        tmp_path, monkeypatch):
+    """A worker's step publishes in its own thread (`group_send_many_sync`), without the
+    process's sending loop, on the same channels and shards as the async layer: each seat
+    hears its own messages, once and in order, with the groups spread over two Redis."""
+    from games.pipeline import broadcast, channel_layer
+
+    redises = [redis_server(free_port(), log=tmp_path / f"redis{i}.log").start() for i in (0, 1)]
+    hosts = [f"redis://127.0.0.1:{r.port}/0" for r in redises]
+    layer = channel_layer.PatientRedisPubSubChannelLayer(hosts=hosts)
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+
+    def no_loop():
+        raise AssertionError("the sync send went through the process's sending loop")
+
+    monkeypatch.setattr(broadcast, "_loop", no_loop)
+    groups = [f"table{i}-{seat}" for i in range(4) for seat in ("p1", "p2")]
+    try:
+        channels = {group: await layer.new_channel() for group in groups}
+        for group, channel in channels.items():
+            await layer.group_add(group, channel)
+        assert {layer._get_layer()._get_shard(f"asgi__group__{g}") for g in groups} == set(
+            layer._get_layer()._shards), "the groups should use both shards"
+        for version in range(1, 4):
+            await asyncio.to_thread(broadcast.send_sync, [
+                broadcast.Delivery(group, {"type": "game.changed", "group": group, "v": version})
+                for group in groups])
+        for group, channel in channels.items():
+            heard = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
+            assert heard == [{"type": "game.changed", "group": group, "v": v} for v in (1, 2, 3)]
+        with pytest.raises(asyncio.TimeoutError):  # nothing else, nothing twice
+            await asyncio.wait_for(layer.receive(channels[groups[0]]), 0.3)
+    finally:
+        await layer.flush()
+        for redis in redises:
+            await asyncio.to_thread(redis.stop)
+
+
+def test_a_sync_send_to_a_sentinel_host_takes_the_async_layers_way():
+    """Only a host given by its address is published to from the calling thread."""
+    from games.pipeline import channel_layer
+
+    layer = channel_layer.PatientRedisPubSubChannelLayer(
+        hosts=[{"sentinels": [("127.0.0.1", 26379)], "master_name": "wildlands"}])
+    assert layer.group_send_many_sync([("table-p1", {"type": "game.changed"})]) is False
