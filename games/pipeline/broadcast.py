@@ -84,9 +84,9 @@ def send_sync(deliveries: Sequence[Delivery]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    send_here = getattr(type(layer), "group_send_many_sync", None)  # the class: channels-
-    if send_here is not None and send_here(  # redis's layer answers any other name by loop
-            layer, [(d.group, d.message) for d in deliveries]):
+    # looked up on the class: channels-redis's layer answers a name it lacks through a loop
+    send_here = getattr(type(layer), "group_send_many_sync", None)
+    if send_here is not None and send_here(layer, [(d.group, d.message) for d in deliveries]):
         return
     if _uses_redis(layer):
         future = asyncio.run_coroutine_threadsafe(send(deliveries, layer), _loop())

@@ -77,14 +77,9 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
 
     async def group_send_many(self, sends: Sequence[tuple[str, dict]]) -> None:
         """`group_send` of each (group, message), one pipeline a shard."""
-        layer = self._get_layer()
-        by_shard: dict[Any, list[tuple[str, bytes]]] = {}
-        for group, message in sends:
-            channel = layer._get_group_channel_name(group)
-            by_shard.setdefault(layer._get_shard(channel), []).append(
-                (channel, self.serialize(message)))
-        await asyncio.gather(*(shard.publish_many(messages)
-                               for shard, messages in by_shard.items()))
+        shards = self._get_layer()._shards
+        await asyncio.gather(*(shards[shard].publish_many(messages) for shard, messages
+                               in self._by_shard(sends, len(shards)).items()))
 
     def group_send_many_sync(self, sends: Sequence[tuple[str, dict]]) -> bool:
         """`group_send_many` from sync code, in this thread: False (nothing sent) when a
@@ -93,20 +88,26 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
         clients = self._sync_clients()
         if clients is None:
             return False
-        by_shard: dict[int, list[tuple[str, bytes]]] = {}
-        for group, message in sends:
-            channel = f"{self._prefix()}__group__{group}"
-            by_shard.setdefault(_consistent_hash(channel, len(clients)), []).append(
-                (channel, self.serialize(message)))
-        for shard, messages in by_shard.items():
+        for shard, messages in self._by_shard(sends, len(clients)).items():
             pipe = clients[shard].pipeline(transaction=False)
             for channel, payload in messages:
                 pipe.publish(channel, payload)
             pipe.execute()
         return True
 
-    def _prefix(self) -> str:
-        return self._kwargs.get("prefix", "asgi")
+    def _by_shard(self, sends: Sequence[tuple[str, dict]],
+                  shards: int) -> dict[int, list[tuple[str, bytes]]]:
+        """Each (group, message) as its group's Redis channel and the message's bytes, under
+        the index of the shard that channel lives on: channels-redis's own channel name
+        (`RedisPubSubLoopLayer._get_group_channel_name`) and hash (`_get_shard`), worked out
+        here so that sync code needs no loop's layer for them."""
+        prefix = self._kwargs.get("prefix", "asgi")
+        by_shard: dict[int, list[tuple[str, bytes]]] = {}
+        for group, message in sends:
+            channel = f"{prefix}__group__{group}"
+            by_shard.setdefault(_consistent_hash(channel, shards), []).append(
+                (channel, self.serialize(message)))
+        return by_shard
 
     _sync: Optional[tuple[int, Optional[list[redis.Redis]]]] = None
     _sync_lock = threading.Lock()
