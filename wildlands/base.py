@@ -14,7 +14,7 @@ from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.legal import legal_commands
 from wildlands.rules.serialize import state_from_data, state_to_data
 from wildlands.rules.state import GameState
-from wildlands.rules.view import view_for
+from wildlands.rules.view import view_for, views_for
 from wildlands import seat_bots
 from wildlands.lobby import WildlandsLobby
 from wildlands.seating import load_board, load_factions
@@ -86,11 +86,15 @@ class WildlandsGame(WildlandsLobby, GameDefinition):
         return has_deferred_work(state)
 
     def legal_commands(self, state: GameState, seat: str) -> list[dict]:
-        return [c.to_data() if hasattr(c, "to_data") else dict(c)
+        # the rules build a fresh dict for each command, every call: no copy needed
+        return [c if type(c) is dict else c.to_data() if hasattr(c, "to_data") else dict(c)
                 for c in legal_commands(state, seat)]
 
     def view(self, state: GameState, seat: Optional[str]) -> dict:
         return view_for(state, seat)
+
+    def seat_views(self, state: GameState, seats: Sequence[str]) -> dict[str, dict]:
+        return views_for(state, seats)  # what every seat sees alike, built once
 
     def update_extras(self, state: GameState, seat: Optional[str], events: Sequence[dict]) -> dict:
         """What the players' cards named in the events a seat may see do (`cards`): events

@@ -34,8 +34,7 @@ def awoken_view(state: GameState) -> dict:
             "number": s.number, "id": rules.id, "title": rules.title, "side": rules.side,
             "player": s.player, "ancient": s.ancient, "ancient_name": rules.ancient_name,
             "track": {"length": rules.track_length, "position": s.track_position,
-                      "spaces": {str(k): [_plain(step) for step in v]
-                                 for k, v in rules.track_spaces.items()}},
+                      "spaces": rules.track_view},
             "supply": dict(s.supply),
             "minion_types": dict(rules.minion_health),
             "minion_deck_count": len(s.minion_deck),
@@ -72,10 +71,3 @@ def awoken_view(state: GameState) -> dict:
         "undo_barrier": None if awoken.undo else awoken.undo_barrier,
     }
 
-
-def _plain(value):
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value

@@ -202,6 +202,8 @@ class AwokenRules(ModeRules):
     def check_outcome(self, state: GameState, events: EventLog) -> None:
         outcome.check_outcome(state, events)
 
+    public_view_extra = True  # the Awoken's part shows every seat the same
+
     def view_extra(self, state: GameState, seat: str | None) -> dict:
         return {"awoken": awoken_view(state)}
 

@@ -99,6 +99,12 @@ class ScenarioRules:
     track_spaces: Mapping[int, tuple]  # track space -> steps
     special_actions: Mapping[str, tuple]  # name -> steps
 
+    @cached_property
+    def track_view(self) -> dict:
+        """The track's spaces as plain data, for every view of the game (built once: the
+        views show it at every change; shared by them, so never to be changed)."""
+        return {str(k): [_plain(step) for step in v] for k, v in self.track_spaces.items()}
+
     def to_data(self) -> dict:
         return {"number": self.number, "id": self.id, "title": self.title, "side": self.side,
                 "ancient_id": self.ancient_id, "ancient_name": self.ancient_name,

@@ -28,7 +28,7 @@ from django.utils import timezone
 from games import history
 from games.models import Game, GameCommand, GameEvent
 from games.pipeline import broadcast, facts, json_text, states, step_sql, turns
-from games.pipeline.updates import seat_update
+from games.pipeline.updates import seat_updates
 from games.platform.definition import GameDefinition
 from games.platform.errors import RuleError
 
@@ -204,8 +204,7 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
     one_advance = not starting and outcome is None and len(steps) == 1 and steps[0].opponents
     deliveries = broadcast.changed(
         game_id, version, first, game.last_seq,
-        {seat: seat_update(definition, state, seat, rows, game.last_seq)
-         for seat in definition.seat_ids(state)},
+        seat_updates(definition, state, rows, game.last_seq),
         advanced_from=before if one_advance else None)
     result = ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,

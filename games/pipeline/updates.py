@@ -9,7 +9,7 @@ can tell a lost message from a secret one.
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 from games.models import GameEvent
 from games.platform.definition import GameDefinition
@@ -43,14 +43,27 @@ def legal_for(definition: GameDefinition, state: Any, seat: Optional[str]) -> Op
 
 
 def seat_update(definition: GameDefinition, state: Any, seat: Optional[str],
-                events: Iterable[GameEvent], last_seq: int) -> dict:
+                events: Iterable[GameEvent], last_seq: int, *,
+                view: Optional[dict] = None) -> dict:
     """One seat's `update` message: `events` as that seat may see them, its view of
-    `state`, the game's extras for those events (`update_extras`) and its legal commands."""
+    `state` (`view`, when built already), the game's extras for those events
+    (`update_extras`) and its legal commands."""
     shown = events_for_seat(events, seat)
     payload = {"type": "update", "version": definition.version(state), "events": shown,
-               "view": definition.view(state, seat), "last_seq": last_seq}
+               "view": definition.view(state, seat) if view is None else view,
+               "last_seq": last_seq}
     payload.update(definition.update_extras(state, seat, shown))
     legal = legal_for(definition, state, seat)
     if legal is not None:
         payload["legal"] = legal
     return payload
+
+
+def seat_updates(definition: GameDefinition, state: Any, events: Sequence[GameEvent],
+                 last_seq: int) -> dict[str, dict]:
+    """Every seat's update for one change, their views built together
+    (`GameDefinition.seat_views`: what the seats see alike is built once)."""
+    seats = definition.seat_ids(state)
+    views = definition.seat_views(state, seats)
+    return {seat: seat_update(definition, state, seat, events, last_seq, view=views[seat])
+            for seat in seats}

@@ -151,6 +151,12 @@ class GameDefinition(LobbyRules):
         """Everything `seat` (None: a spectator) may see: the only state a browser gets."""
         raise NotImplementedError
 
+    def seat_views(self, state: Any, seats: Sequence[str]) -> dict[str, dict]:
+        """Each of `seats`' `view` of one state, for a change's updates. A game whose seats
+        see much alike may build that once and share it between the views, which are only
+        encoded, never changed."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def update_extras(self, state: Any, seat: Optional[str], events: Sequence[dict]) -> dict:
         """Fields added to a seat's update beside its view and the events it may see (e.g.
         what the cards named in those events do); nothing the seat may not see."""

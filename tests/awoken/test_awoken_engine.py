@@ -19,7 +19,7 @@ from wildlands.rules.engine import advance, apply
 from wildlands.rules.errors import RuleError
 from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.serialize import state_from_data, state_to_data
-from wildlands.rules.view import view_for
+from wildlands.rules.view import view_for, views_for
 from wildlands.rules_cases import build_state
 
 from ancients_ai.engine.scenarios import load_scenario, scenario_from_data, treasures_from_data
@@ -55,16 +55,20 @@ def answer(state) -> dict:
     return {"respond": "pass"}
 
 
+def passive_step(state):
+    """The table's next step: the prompt answered, the Ancients' step, or the turn ended."""
+    if state.prompt is not None:
+        return apply(state, state.prompt.to, answer(state))[0]
+    if has_deferred_work(state):
+        return advance(state)[0]
+    return apply(state, state.players[0].id, {"do": "end_turn"})[0]
+
+
 def play_passively(state, limit: int = 500):
     for _ in range(limit):
         if state.outcome is not None:
             break
-        if state.prompt is not None:
-            state, _ = apply(state, state.prompt.to, answer(state))
-        elif has_deferred_work(state):
-            state, _ = advance(state)
-        else:
-            state, _ = apply(state, state.players[0].id, {"do": "end_turn"})
+        state = passive_step(state)
     return state
 
 
@@ -178,6 +182,29 @@ def test_views_never_show_face_down_kinds_or_deck_orders():
         assert card not in text
     assert aw["map_deck_count"] == len(state.mode_state.map_deck)
     assert "map_deck" not in aw
+
+
+def test_the_seats_views_built_together_are_each_seats_own_view():
+    """A change's updates build every seat's view at once, sharing what the seats see
+    alike: each must still be exactly that seat's view, its hand and its prompt its own."""
+    checked = prompts = 0
+    for seed in range(1, 9):
+        state = duo(seed)
+        while state.outcome is None:
+            together = views_for(state, ["p1", "p2"])
+            for seat, other in (("p1", "p2"), ("p2", "p1")):
+                assert together[seat] == view_for(state, seat)
+                mine = next(p for p in together[seat]["players"] if p["id"] == seat)
+                theirs = next(p for p in together[seat]["players"] if p["id"] == other)
+                assert "hand" in mine and "hand" not in theirs
+            if state.prompt is not None:
+                prompts += 1
+                asked = state.prompt.to
+                other = "p2" if asked == "p1" else "p1"
+                assert together[other]["prompt"] == {"kind": state.prompt.kind, "to": asked}
+            checked += 1
+            state = passive_step(state)
+    assert checked > 30 and prompts > 0
 
 
 def test_a_saved_game_restores_exactly_and_plays_on_identically():

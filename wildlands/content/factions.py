@@ -122,7 +122,12 @@ class CardDef:
         return shown + ((self.open,) if self.open else ())
 
     def to_data(self) -> dict[str, Any]:
-        """The card as plain data; `card_from_data` reads it back to an equal card."""
+        """The card as plain data; `card_from_data` reads it back to an equal card. Built
+        once and shared (every view lists the discards and the hand): never to be changed."""
+        return self._data
+
+    @functools.cached_property
+    def _data(self) -> dict[str, Any]:
         if self.wild:
             return {"id": self.id, "wild": True}
         data: dict[str, Any] = {"id": self.id, "icons": self.icons.to_dict()}

@@ -144,6 +144,10 @@ class ModeRules:
         """End the game (`state.outcome`) when the mode's winning or losing condition holds."""
         raise NotImplementedError
 
+    # True when `view_extra` shows every seat (and a spectator) the same: a change's views
+    # then build it once for all seats (`view.views_for`).
+    public_view_extra = False
+
     def view_extra(self, state: GameState, seat: str | None) -> dict:
         """The mode's own part of `view_for` (what this seat may see of it)."""
         raise NotImplementedError
