@@ -49,6 +49,7 @@ from channels.consumer import get_handler_name
 from games import game_log, presence, selectors, services
 from games.pipeline import broadcast, json_text, layer_watch, task_sender
 from games.pipeline.on_loop import opponent_stepped
+from games.pipeline.socket_dispatch import DispatchInTurn
 from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ HEARTBEAT_SECONDS = 20.0  # at most one presence write per socket this often (pi
 _OPEN_SOCKETS: dict[Any, "weakref.WeakSet[GameConsumer]"] = {}
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
     rate_limit = RATE_LIMIT
     rate_window = RATE_WINDOW
     ping_limit = PING_LIMIT
