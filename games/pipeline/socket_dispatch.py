@@ -54,8 +54,11 @@ async def dispatch_in_turn(sources: Sequence[Source],
 
 
 class DispatchInTurn:
-    """For a Channels consumer (before it among the bases): Channels' own start (the channel
-    layer's channel, the send), then the socket's messages through `dispatch_in_turn`."""
+    """For an async Channels consumer (before it among the bases): `AsyncConsumer.__call__`'s
+    own start (the channel layer's channel, the send), then the socket's messages through
+    `dispatch_in_turn`. Channels offers no hook for its dispatch loop alone, so its start is
+    written again here; a sync consumer (`_sync`, whose send goes through `async_to_sync`)
+    must not use this."""
 
     channel_layer_alias: str
     dispatch: Callable[[Any], Awaitable[None]]
