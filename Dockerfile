@@ -26,4 +26,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
     CMD python -c "import urllib.request, sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"
 
 # Forwarded headers only from FORWARDED_ALLOW_IPS (the proxy's address, see the README).
-CMD ["sh", "-c", "exec uvicorn wildlands_site.asgi:application --host 0.0.0.0 --port 8000 --workers ${WEB_PROCESSES:-2} --proxy-headers --forwarded-allow-ips=\"${FORWARDED_ALLOW_IPS:-127.0.0.1}\" --no-access-log"]
+CMD ["sh", "-c", "exec uvicorn wildlands_site.asgi:application --host 0.0.0.0 --port 8000 --workers ${WEB_PROCESSES:-2} --proxy-headers --forwarded-allow-ips=\"${FORWARDED_ALLOW_IPS:-127.0.0.1}\" --no-access-log --ws-per-message-deflate false"]

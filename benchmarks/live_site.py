@@ -96,6 +96,8 @@ def daphne(port: int, *, database_url: str, redis_url: str, log: Optional[Path] 
 # The production web server as docker-compose.yml's `web` service runs it: uvicorn, one
 # process per core (each with its own database thread; Redis is the shared channel layer).
 WEB_PROCESSES = 2
+# As shipped: socket messages uncompressed, whatever the client asks (docker-compose.yml).
+SHIPPED_SOCKET_FLAGS = ("--ws-per-message-deflate", "false")
 
 
 def web_server(port: int, *, database_url: str, redis_url: str, log: Optional[Path] = None,
@@ -107,7 +109,7 @@ def web_server(port: int, *, database_url: str, redis_url: str, log: Optional[Pa
            "LOG_LEVEL": os.environ.get("LIVE_LOG_LEVEL", "WARNING"), **(extra_env or {})}
     return Service([sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1",
                     "--port", str(port), "--workers", str(processes), "--no-access-log",
-                    "--log-level", "warning"], env=env, log=log, port=port)
+                    *SHIPPED_SOCKET_FLAGS, "--log-level", "warning"], env=env, log=log, port=port)
 
 
 def celery_worker(*, database_url: str, redis_url: str, log: Optional[Path] = None,
@@ -238,7 +240,7 @@ class LiveClient(SocketClient):
             url = f"ws://127.0.0.1:{self.port}/ws/play/{self.game_id}/?last_seq={self.last}"
             try:
                 self.ws = await websockets.connect(
-                    url, origin=f"http://127.0.0.1:{self.port}", compression=None,
+                    url, origin=f"http://127.0.0.1:{self.port}",  # offers deflate, as browsers do
                     additional_headers={"Cookie": f"sessionid={self.cookie}"},
                     open_timeout=5, max_size=4 * 1024 * 1024)
                 break

@@ -83,7 +83,7 @@ class SeatClient(SocketClient):
         import websockets
 
         self.ws = await websockets.connect(
-            self.url, origin=self.origin, compression=None, open_timeout=60,
+            self.url, origin=self.origin, open_timeout=60,  # offers deflate, as browsers do
             additional_headers={"Cookie": f"sessionid={self.cookie}"},
             max_size=8 * 1024 * 1024, ping_interval=None)
         self._reader = asyncio.create_task(self._read())

@@ -26,7 +26,7 @@ class TimedSocket:
         import websockets
 
         headers = {"Cookie": f"sessionid={self.cookie}"} if self.cookie else {}
-        self.ws = await websockets.connect(self.url, origin=self.origin, compression=None,
+        self.ws = await websockets.connect(self.url, origin=self.origin,  # offers deflate
                                            additional_headers=headers, open_timeout=30,
                                            max_size=8 * 1024 * 1024, ping_interval=None)
         self._reader = asyncio.create_task(self._read())
