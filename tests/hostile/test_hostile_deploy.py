@@ -2,12 +2,16 @@
 production environment of the README, a Content-Security-Policy that matches what the
 pages load (scripts from the site, inline ones only by this response's nonce, no inline
 handlers), `Cache-Control: no-store` on the pages that carry a seat's hand, and uvicorn
-trusting forwarded headers from the proxy alone."""
+trusting forwarded headers from the proxy alone and sending socket messages uncompressed
+(docs/performance.md: per-message deflate cost the web a fifth more CPU at 600 load tables
+and each game 100 KiB more memory), as the benchmarks serve the site too."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +19,10 @@ from pathlib import Path
 import pytest
 import yaml
 from django.test import Client
+from uvicorn.main import main as uvicorn_cli
 
 from ancients_ai import companion
+from benchmarks.live_site import web_server
 from ancients_ai import scenarios as awoken_scenarios
 from games import lobby
 from wildlands.content import offer
@@ -125,12 +131,50 @@ def test_pages_that_carry_a_hand_are_not_stored(world):
 
 
 # --- the proxy ---------------------------------------------------------------------------------------
+def _compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def _shipped_web_commands() -> dict[str, str]:
+    """The shell command each shipped web server runs (`exec uvicorn ...`), by file."""
+    dockerfile_cmd = (ROOT / "Dockerfile").read_text().split("\nCMD ")[-1].strip()
+    return {"docker-compose.yml": _compose()["services"]["web"]["command"][-1],
+            "Dockerfile": json.loads(dockerfile_cmd)[-1]}
+
+
+def _uvicorn_options(words: list[str]) -> dict:
+    """What uvicorn's own command line makes of its arguments."""
+    return uvicorn_cli.make_context("uvicorn", list(words)).params
+
+
+def _shipped_uvicorn_options(command: str) -> dict:
+    """`_uvicorn_options` of a shipped `exec uvicorn ...` command, the shell's
+    `${NAME:-default}` read as its default."""
+    command = re.sub(r"\$?\$\{[A-Z_]+:-([^}]*)\}", r"\1", command)
+    return _uvicorn_options(shlex.split(command.split("exec uvicorn ", 1)[1]))
+
+
 def test_uvicorn_trusts_forwarded_headers_from_the_proxy_alone():
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    commands = [" ".join(compose["services"]["web"]["command"]),
-                (ROOT / "Dockerfile").read_text().split("\nCMD ")[-1]]
-    for command in commands:
+    for where, command in _shipped_web_commands().items():
         trusted = re.search(r"--forwarded-allow-ips=(\S+)", command).group(1)
-        assert "*" not in trusted and "FORWARDED_ALLOW_IPS:-127.0.0.1" in trusted, command
-    assert compose["x-app"]["environment"]["FORWARDED_ALLOW_IPS"] == \
+        assert "*" not in trusted and "FORWARDED_ALLOW_IPS:-127.0.0.1" in trusted, where
+    assert _compose()["x-app"]["environment"]["FORWARDED_ALLOW_IPS"] == \
         "${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+
+def test_the_shipped_web_server_never_compresses_socket_messages():
+    for where, command in _shipped_web_commands().items():
+        options = _shipped_uvicorn_options(command)
+        assert options["app"] == "wildlands_site.asgi:application", where
+        assert options["ws_per_message_deflate"] is False, where
+
+
+def test_uvicorn_would_compress_if_the_flag_were_not_given():
+    """The check above reads the flag as uvicorn does: without it, uvicorn compresses."""
+    options = _shipped_uvicorn_options("exec uvicorn wildlands_site.asgi:application")
+    assert options["ws_per_message_deflate"] is True
+
+
+def test_the_benchmarks_serve_the_site_as_shipped():
+    args = web_server(8000, database_url="postgres://x@127.0.0.1/x", redis_url="").args
+    assert _uvicorn_options(args[args.index("uvicorn") + 1:])["ws_per_message_deflate"] is False

@@ -21,7 +21,8 @@ def view_for(state: GameState, seat: Optional[str]) -> dict[str, Any]:
 def views_for(state: GameState, seats: Sequence[Optional[str]]) -> dict[Optional[str], dict]:
     """Each of `seats`' views of one state (a change's updates are built for every seat at
     once). What every seat sees alike is built once and the views share it: they are only
-    encoded, never changed (a replay's view, which is, is built by `view_for` alone)."""
+    encoded, never changed. A replay's view is changed, so it is built alone by `view_for`:
+    then only the cards' and the track's plain data, which nothing changes, are shared."""
     cards = state.catalog.cards
     players = [(p, {"id": p.id, "faction": p.faction, "colour": p.colour, "score": p.score,
                     "shards": list(p.shards), "hand_size": len(p.hand), "deck_size": len(p.deck),
