@@ -11,11 +11,14 @@ runs it eagerly inside the on_commit callback: the same code path.
 """
 from __future__ import annotations
 
-from typing import Optional
+import logging
+from typing import Optional, Sequence
 
 from celery import shared_task
 
 from games import bot_seats, services
+
+logger = logging.getLogger(__name__)
 
 
 # Steps one task runs before it hands the rest of a turn to a new task, so that one long
@@ -33,6 +36,32 @@ def run_opponent_turn(game_id: str, version: int) -> Optional[int]:
     receive than the step itself (docs/performance.md). A worker that dies mid-turn leaves
     the game waiting on its opponent at a later version than its message names; the
     redelivered message then does nothing and the stalled-turn sweep sends the turn again."""
+    return opponent_turn(game_id, version)
+
+
+@shared_task(name="games.run_opponent_turns", acks_late=True, ignore_result=True)
+def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
+    """Several games' opponent turns, each a [game id, version] pair, run one after another
+    as `run_opponent_turn` runs one: the sending thread merges the turns queued together
+    into one message (`games.pipeline.task_sender`), because Celery's own work on a message
+    (publishing, receiving, the unacknowledged-message bookkeeping) cost more than a turn
+    of the Ancients (docs/performance.md). A turn that fails is logged and the others
+    still run: its game waits for the stalled-turn sweep, as after a failed single turn. A
+    redelivered message (its worker died) runs every turn again, and those already stored
+    do nothing, being keyed by version."""
+    done: list[Optional[int]] = []
+    for game_id, version in turns:
+        try:
+            done.append(opponent_turn(game_id, version))
+        except Exception:
+            logger.exception("game %s: the opponent's turn from version %s failed", game_id,
+                             version)
+            done.append(None)
+    return done
+
+
+def opponent_turn(game_id: str, version: int) -> Optional[int]:
+    """`run_opponent_turn`'s work, for it and `run_opponent_turns`."""
     stored: Optional[int] = None
     version = int(version)
     for step in range(STEPS_PER_TASK):

@@ -9,6 +9,14 @@ message without kombu's producer, a third of `apply_async`'s CPU), else by `appl
 task that cannot be sent (the broker is down) is logged and lost, as before; the
 stalled-turn sweep (`services.ancients_requeue_stalled`) sends it again.
 
+Tasks of a name registered with `may_merge` that wait in the queue together travel as one
+message of the merged task, whose one argument is the list of their arguments: under load
+the opponent's turns of several games share what Celery spends on a message, which cost
+more than a turn itself (docs/performance.md). When the last `BUSY_TASKS` such tasks were
+all sent within `BUSY_SECONDS` (two dozen a second, a busy site: at 1,000 load tables each
+web process sends some 60), the thread lingers up to `LINGER_SECONDS` for more to join the
+first; a quieter site's turns, a lone table's above all, go at once.
+
 With Celery eager (no broker: the embedded mode and the fast tests) a task still runs at
 once in the caller, whose request or test expects its effects.
 """
@@ -18,6 +26,8 @@ import logging
 import os
 import queue
 import threading
+import time
+from collections import deque
 from typing import Any, Optional
 
 from celery import current_app as app  # the site's (wildlands_site.celery), made current
@@ -29,6 +39,12 @@ logger = logging.getLogger(__name__)
 _QUEUE: "queue.SimpleQueue[tuple[Any, tuple, Optional[float]]]" = queue.SimpleQueue()
 _SENDER_PID: Optional[int] = None
 _SENDER_LOCK = threading.Lock()
+
+# task name -> the name of the task that runs a list of their arguments (`may_merge`)
+_MERGED: dict[str, str] = {}
+MAX_MERGED = 8  # tasks in one merged message at most
+LINGER_SECONDS = 0.02
+BUSY_TASKS, BUSY_SECONDS = 6, 0.25
 
 
 def send(task: Any, args: tuple, *, countdown: Optional[float] = None) -> None:
@@ -50,6 +66,12 @@ def publish(task: Any, args: tuple, countdown: Optional[float] = None) -> None:
     lean = task_publish.publisher(task.app) if countdown is None and not eager else None
     if lean is None or not lean.publish(task, args):
         task.apply_async(args, countdown=countdown)
+
+
+def may_merge(name: str, merged_name: str) -> None:
+    """Let tasks named `name` queued together be sent as one `merged_name` task, called with
+    the list of their argument tuples (which it must run as they would have run)."""
+    _MERGED[name] = merged_name
 
 
 def runs_in_caller() -> bool:
@@ -92,12 +114,54 @@ def _start_sender() -> None:
 
 
 def _send_forever() -> None:
+    recent: deque[float] = deque(maxlen=64)  # when the latest tasks that may be merged went
+    held: Optional[tuple[Any, tuple, Optional[float]]] = None
     while True:
-        task, args, countdown = _QUEUE.get()
+        item, held = held or _QUEUE.get(), None
+        task, args, countdown = item
         if task is None:  # wait_until_sent's marker
             args[0].set()
             continue
+        if countdown is not None or task.name not in _MERGED:
+            _publish_logged(task, args, countdown)
+            continue
+        batch, held = _joining(task, args, LINGER_SECONDS if _busy(recent) else 0.0)
+        recent.extend([time.monotonic()] * len(batch))
+        if len(batch) == 1:
+            _publish_logged(task, args, None)
+        else:
+            _publish_logged(task_named(_MERGED[task.name]), (batch,), None)
+
+
+def _busy(recent: deque) -> bool:
+    """Whether the latest `BUSY_TASKS` tasks that may be merged all went within
+    `BUSY_SECONDS`."""
+    if BUSY_TASKS <= 0:
+        return True
+    return len(recent) >= BUSY_TASKS and time.monotonic() - recent[-BUSY_TASKS] < BUSY_SECONDS
+
+
+def _joining(task: Any, args: tuple, linger: float) -> tuple[list[tuple], Any]:
+    """`args` and those of the tasks like `task` queued behind it (waiting up to `linger`
+    seconds for them), and the first other item taken from the queue, if any: it is sent
+    after them, so the order of handing over is kept."""
+    batch = [args]
+    deadline = time.monotonic() + linger
+    while len(batch) < MAX_MERGED:
         try:
-            publish(task, args, countdown)
-        except Exception:  # the broker is away: the stalled-turn sweep sends it again
-            logger.exception("could not send task %s%r", task.name, args)
+            left = deadline - time.monotonic()
+            item = _QUEUE.get(timeout=left) if left > 0 else _QUEUE.get_nowait()
+        except queue.Empty:
+            break
+        other, other_args, countdown = item
+        if other is None or other.name != task.name or countdown is not None:
+            return batch, item
+        batch.append(other_args)
+    return batch, None
+
+
+def _publish_logged(task: Any, args: tuple, countdown: Optional[float]) -> None:
+    try:
+        publish(task, args, countdown)
+    except Exception:  # the broker is away: the stalled-turn sweep sends it again
+        logger.exception("could not send task %s%r", task.name, args)

@@ -24,6 +24,7 @@ from games.platform.definition import GameDefinition
 logger = logging.getLogger(__name__)
 
 OPPONENT_TURN = "games.run_opponent_turn"  # the opponent's deferred work (`GameDefinition.advance`)
+OPPONENT_TURNS = "games.run_opponent_turns"  # several games' turns, merged by the sender
 BOT_TURN = "games.run_bot_turn"
 # A table that has waited this long for its opponent's or its bots' task has most likely
 # lost it (the sweeps: `services.ancients_requeue_stalled`, `bot_seats.bots_requeue_stalled`).
@@ -31,6 +32,9 @@ STALLED_AFTER_SECONDS = 30
 # A bound on one eager run of bot steps (the embedded mode): a game whose people are all out
 # of it still ends, but never holds a request for longer than this many steps.
 EAGER_STEP_LIMIT = 400
+
+
+task_sender.may_merge(OPPONENT_TURN, OPPONENT_TURNS)
 
 
 def send_opponent_turn(game_id: str, version: int) -> None:

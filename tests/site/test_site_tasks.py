@@ -20,7 +20,7 @@ from games.models import Game, GameCommand
 from wildlands.rules.events import EVENT_KINDS, register_event_kinds
 from wildlands.rules.frames import has_deferred_work, register_frame_handler
 from wildlands.rules.serialize import state_to_data
-from games.tasks import run_opponent_turn
+from games.tasks import run_opponent_turn, run_opponent_turns
 from support.site import (  # noqa: F401  (fixtures)
     _fresh_state_cache, current_state, eager_celery, play_until_the_ancients,
     random_legal_command, start_coop, start_skirmish)
@@ -86,6 +86,33 @@ def test_a_message_queued_under_the_old_name_still_plays_the_turn(owner, teammat
     assert old.acks_late is True
     assert (old(str(game.id), 2), old(str(game.id), 2)) == (3, None)
     assert game.events.filter(kind="ancients_acted").count() == 1
+
+
+def test_turns_queued_together_are_merged_into_the_task_that_runs_a_list_of_them():
+    assert run_opponent_turns.acks_late is True
+    assert task_sender._MERGED[turns.OPPONENT_TURN] == turns.OPPONENT_TURNS == run_opponent_turns.name
+
+
+@pytest.mark.django_db
+def test_a_merged_message_plays_each_games_turn_once_and_a_failing_one_leaves_the_rest(
+        owner, teammate, monkeypatch, caplog):
+    first = _with_deferred_work(start_skirmish(owner, teammate))
+    second = _with_deferred_work(start_skirmish(owner, teammate))
+    advance = services.game_advance
+
+    def broken_for_first(*, game_id, **kwargs):
+        if str(game_id) == str(first.id):
+            raise RuntimeError("the database went away")
+        return advance(game_id=game_id, **kwargs)
+
+    monkeypatch.setattr(services, "game_advance", broken_for_first)
+    assert run_opponent_turns([[str(first.id), 2], [str(second.id), 2]]) == [None, 3]
+    assert f"game {first.id}: the opponent's turn from version 2 failed" in caplog.text
+
+    monkeypatch.setattr(services, "game_advance", advance)  # delivered again: only the
+    assert run_opponent_turns([[str(first.id), 2], [str(second.id), 2]]) == [3, None]  # turn
+    for game in (first, second):  # that was not stored yet is played
+        assert game.events.filter(kind="ancients_acted").count() == 1
 
 
 @pytest.mark.django_db
@@ -160,7 +187,8 @@ def test_the_worker_discovers_the_task():
     from wildlands_site.celery import app as celery_app
 
     celery_app.loader.import_default_modules()
-    assert {"games.run_opponent_turn", "games.run_ancients_turn"} <= set(celery_app.tasks)
+    assert {"games.run_opponent_turn", "games.run_opponent_turns",
+            "games.run_ancients_turn"} <= set(celery_app.tasks)
 
 
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
@@ -215,6 +243,30 @@ def test_a_real_worker_plays_the_ancients_turn_through_the_broker(owner, teammat
         output = stop_worker(worker)
     assert played, f"the worker stored nothing:\n{output[-3000:]}"
     assert GameCommand.objects.filter(game=game, seat="", version=waiting_at + 1).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REDIS_URL, reason="needs a real broker (REDIS_URL), as in CI")
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_every_turn_of_a_merged_message(owner, teammate):
+    """Two tables' turns in one message, as the sending thread merges them under load: the
+    single messages their commands sent are taken off the queue first, so only the merged
+    one can play them."""
+    from wildlands_site.celery import app as celery_app
+
+    games = [start_coop(owner, teammate) for _ in range(2)]
+    users = {"p1": owner, "p2": teammate}
+    waiting = [play_until_the_ancients(game, users, random.Random(5)).version for game in games]
+    assert task_sender.wait_until_sent()
+    celery_app.control.purge()
+    task_sender.publish(celery_app.tasks[turns.OPPONENT_TURNS],
+                        ([[str(game.id), at] for game, at in zip(games, waiting)],))
+    worker = start_worker()
+    try:
+        played = [wait_for_the_ancients(game, at) for game, at in zip(games, waiting)]
+    finally:
+        output = stop_worker(worker)
+    assert played == [True, True], f"the worker did not play both turns:\n{output[-3000:]}"
 
 
 @pytest.mark.slow
