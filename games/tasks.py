@@ -15,6 +15,7 @@ import logging
 from typing import Optional, Sequence
 
 from celery import shared_task
+from django.db import close_old_connections, connection
 
 from games import bot_seats, services
 
@@ -46,9 +47,11 @@ def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
     into one message (`games.pipeline.task_sender`), because Celery's own work on a message
     (publishing, receiving, the unacknowledged-message bookkeeping) cost more than a turn
     of the Ancients (docs/performance.md). A turn that fails is logged and the others
-    still run: its game waits for the stalled-turn sweep, as after a failed single turn. A
-    redelivered message (its worker died) runs every turn again, and those already stored
-    do nothing, being keyed by version."""
+    still run: its game waits for the stalled-turn sweep, as after a failed single turn,
+    and the database connection is then judged as between two tasks
+    (`wildlands_site.celery`: closed if it broke), so one broken connection does not fail
+    the turns after it. A redelivered message (its worker died) runs every turn again, and
+    those already stored do nothing, being keyed by version."""
     done: list[Optional[int]] = []
     for game_id, version in turns:
         try:
@@ -57,6 +60,8 @@ def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
             logger.exception("game %s: the opponent's turn from version %s failed", game_id,
                              version)
             done.append(None)
+            if not connection.in_atomic_block:  # a caller's transaction (a test) is its own
+                close_old_connections()
     return done
 
 

@@ -115,6 +115,31 @@ def test_a_merged_message_plays_each_games_turn_once_and_a_failing_one_leaves_th
         assert game.events.filter(kind="ancients_acted").count() == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_that_broke_the_database_connection_does_not_fail_the_turns_after_it(
+        owner, teammate, monkeypatch):
+    """As between two tasks, a connection that broke is closed and the next turn opens a
+    new one."""
+    from django.db import connection
+
+    if not connection.vendor == "postgresql":
+        pytest.skip("breaks a PostgreSQL connection under Django (an in-memory SQLite "
+                    "database would go with it)")
+    first = _with_deferred_work(start_skirmish(owner, teammate))
+    second = _with_deferred_work(start_skirmish(owner, teammate))
+    advance = services.game_advance
+
+    def connection_lost_in_first(*, game_id, **kwargs):
+        if str(game_id) == str(first.id):
+            connection.ensure_connection()
+            connection.connection.close()  # the server went away mid-turn
+            Game.objects.filter(pk=game_id).exists()  # raises, through Django's wrapper
+        return advance(game_id=game_id, **kwargs)
+
+    monkeypatch.setattr(services, "game_advance", connection_lost_in_first)
+    assert run_opponent_turns([[str(first.id), 2], [str(second.id), 2]]) == [None, 3]
+
+
 @pytest.mark.django_db
 def test_running_the_task_twice_applies_the_turn_once(owner, teammate):
     game = _with_deferred_work(start_skirmish(owner, teammate))
