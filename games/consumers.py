@@ -266,8 +266,8 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
         as in the embedded mode). Failures are logged, never raised: the command's answer
         must not turn into "nothing was stored"."""
         async def own_update() -> None:
-            for delivery in result.deliveries:  # without the round trip through Redis (the
-                if delivery.group == self.seat_group:  # copy that comes back is skipped)
+            for delivery in result.deliveries:  # not through Redis (whose copy is not
+                if delivery.group == self.seat_group:  # handed back: send's `had_it`)
                     await self.game_changed(delivery.message)
 
         async def next_turn() -> None:
@@ -282,8 +282,8 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
             ("the ack", lambda: self.send_json(
                 {"type": "ack", "id": client_id, "version": result.version})),
             ("the mover's update", own_update),
-            ("the update to every seat", lambda: broadcast.send(result.deliveries,
-                                                                 self.channel_layer)),
+            ("the update to every seat", lambda: broadcast.send(
+                result.deliveries, self.channel_layer, had_it=self.channel_name)),
             ("the next turn", next_turn),
         )
         for name, part in parts:

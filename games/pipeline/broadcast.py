@@ -67,12 +67,16 @@ def changed(game_id: Any, version: int, first_seq: int, last_seq: int,
             for seat, update in updates.items()]
 
 
-async def send(deliveries: Sequence[Delivery], layer: Any = None) -> None:
+async def send(deliveries: Sequence[Delivery], layer: Any = None, *,
+               had_it: Optional[str] = None) -> None:
+    """Send each delivery to its group. `had_it`: the channel of a socket that has sent its
+    own seat's update already (the site's Redis layer then neither hands it on to it in
+    this process nor lets Redis's copy through to it)."""
     layer = layer or get_channel_layer()
     if layer is None:
         return
     if hasattr(layer, "group_send_many"):  # the site's Redis layer: one round trip
-        await layer.group_send_many([(d.group, d.message) for d in deliveries])
+        await layer.group_send_many([(d.group, d.message) for d in deliveries], had_it=had_it)
         return
     await asyncio.gather(*(layer.group_send(d.group, d.message) for d in deliveries))
 

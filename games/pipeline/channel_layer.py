@@ -17,6 +17,14 @@ shard sends its publishes one at a time, each waiting for Redis's answer under t
 lock; `group_send_many` sends them all in one pipeline instead (one write and one read a
 shard, in the same order).
 
+`group_send_many` also hands each message straight to the sockets of this process that
+listen on its group, before publishing it: the other seat of a table served by the same
+process has its update without waiting for Redis to send it back (0.6 ms of a move's round
+trip, docs/performance.md). The copy Redis sends back is then handed only to members that
+did not have it (a socket that joined meanwhile), so nobody hears a change twice; it is
+recognised by its channel and its bytes. Another process's sockets hear it through Redis
+as before.
+
 Sync code (a Celery worker's step) publishes with `group_send_many_sync`: the same messages
 on the same Redis channels, through a plain redis-py client, in the calling thread. Through
 the async layer each change went to a loop kept in a thread of its own and back (the
@@ -29,6 +37,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections import OrderedDict
 from typing import Any, Optional, Sequence
 
 import redis
@@ -38,13 +47,50 @@ from channels_redis.utils import _consistent_hash, decode_hosts
 logger = logging.getLogger(__name__)
 
 RECEIVE_WAIT_SECONDS = 1.0
+# Messages handed on in this process whose copy from Redis is still to come, at most: a
+# copy that never comes (Redis away) is forgotten with the oldest, and one forgotten before
+# it came is only heard twice (a socket skips a change it has sent).
+MAX_ECHOES = 1024
 # A sync publish gives up after this long (the async layer's sends wait as long: broadcast)
 SYNC_SEND_TIMEOUT_SECONDS = 10
 
 
 class _PatientShard(pubsub.RedisSingleShardConnection):
     """channels-redis's connection to one Redis, reading with the longer wait (its own loop
-    otherwise, message for message), and publishing a change's messages in one pipeline."""
+    otherwise, message for message), publishing a change's messages in one pipeline, and
+    handing them to this process's own listeners without Redis."""
+
+    # (Redis channel, message bytes) handed on here -> who had it; set in `_get_layer`
+    _echoes: "OrderedDict[tuple[str, bytes], frozenset[str]]"
+
+    def deliver_here(self, channel: str, payload: bytes, had_it: Optional[str]) -> None:
+        """Put a message this process is about to publish on `channel` (a group's) into
+        the queue of each of this process's members of the group but `had_it` (a socket
+        that sent it itself), and remember who has it for when Redis sends it back."""
+        layer = self.channel_layer
+        members = layer.groups.get(channel)
+        if not members:
+            return
+        for name in members:
+            queue = layer.channels.get(name)
+            if name != had_it and queue is not None:
+                queue.put_nowait(payload)
+        self._echoes[(channel, payload)] = frozenset(members)
+        if len(self._echoes) > MAX_ECHOES:
+            self._echoes.popitem(last=False)
+
+    def _receive_message(self, message: Optional[dict]) -> None:
+        if message is not None and self._echoes:
+            name = message["channel"]
+            name = name.decode() if isinstance(name, bytes) else name
+            had_it = self._echoes.pop((name, message["data"]), None)
+            if had_it is not None:  # published by this process, already handed on here
+                layer = self.channel_layer
+                for member in layer.groups.get(name, ()):
+                    if member not in had_it and member in layer.channels:
+                        layer.channels[member].put_nowait(message["data"])
+                return
+        super()._receive_message(message)
 
     async def _do_receiving(self) -> None:
         while True:
@@ -75,11 +121,18 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     """`channels_redis.pubsub.RedisPubSubChannelLayer` whose per-loop layers read with
     `_PatientShard`: the settings' BACKEND when REDIS_URL is set."""
 
-    async def group_send_many(self, sends: Sequence[tuple[str, dict]]) -> None:
-        """`group_send` of each (group, message), one pipeline a shard."""
+    async def group_send_many(self, sends: Sequence[tuple[str, dict]], *,
+                              had_it: Optional[str] = None) -> None:
+        """`group_send` of each (group, message), one pipeline a shard, each message handed
+        first to this process's members of its group (but `had_it`, a channel that has it
+        already: the mover's socket sends its own update)."""
         shards = self._get_layer()._shards
-        await asyncio.gather(*(shards[shard].publish_many(messages) for shard, messages
-                               in self._by_shard(sends, len(shards)).items()))
+        by_shard = self._by_shard(sends, len(shards))
+        for shard, messages in by_shard.items():
+            for channel, payload in messages:
+                shards[shard].deliver_here(channel, payload, had_it)
+        await asyncio.gather(*(shards[shard].publish_many(messages)
+                               for shard, messages in by_shard.items()))
 
     def group_send_many_sync(self, sends: Sequence[tuple[str, dict]]) -> bool:
         """`group_send_many` from sync code, in this thread: False (nothing sent) when a
@@ -136,4 +189,5 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
         for shard in layer._shards:
             if type(shard) is pubsub.RedisSingleShardConnection:  # made just now, not yet read
                 shard.__class__ = _PatientShard
+                shard._echoes = OrderedDict()
         return layer

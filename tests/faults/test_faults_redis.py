@@ -281,6 +281,48 @@ async def test_a_changes_messages_to_every_seat_go_in_one_pipeline_and_arrive_in
 
 
 @pytest.mark.asyncio
+async def test_a_change_reaches_this_processs_other_sockets_without_waiting_for_redis(tmp_path):
+    """A stored change is handed to the sockets of the storing process that listen on its
+    seat's group before Redis sends it back (the partner at the same process hears the move
+    at once), and Redis's copy is not handed to them again: each hears it once. The mover's
+    own socket, which sent its update itself, hears it neither way. A socket that joins the
+    group between the hand-on and Redis's copy hears it from the copy."""
+    from games.pipeline import channel_layer
+
+    port = free_port()
+    redis = redis_server(port, log=tmp_path / "redis.log").start()
+    layer = channel_layer.PatientRedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"])
+    try:
+        mover, partner, late = [await layer.new_channel() for _ in range(3)]
+        await layer.group_add("table-p1", mover)
+        await layer.group_add("table-p2", partner)
+        shard = layer._get_layer()._shards[0]
+        publish_many = shard.publish_many
+        release = asyncio.Event()
+
+        async def held_back(messages):  # Redis's copy waits until the partner has heard it
+            await release.wait()
+            await layer.group_add("table-p2", late)
+            await publish_many(messages)
+
+        shard.publish_many = held_back
+        change = [("table-p1", {"type": "update", "seat": "p1", "v": 1}),
+                  ("table-p2", {"type": "update", "seat": "p2", "v": 1})]
+        sending = asyncio.ensure_future(layer.group_send_many(change, had_it=mover))
+        assert await asyncio.wait_for(layer.receive(partner), 5) == change[1][1]
+        release.set()
+        await sending
+        assert await asyncio.wait_for(layer.receive(late), 5) == change[1][1]
+        for channel in (mover, partner, late):  # nothing else, nothing twice
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(layer.receive(channel), 0.3)
+        assert not shard._echoes  # every copy came back and was recognised
+    finally:
+        await layer.flush()
+        await asyncio.to_thread(redis.stop)
+
+
+@pytest.mark.asyncio
 async def test_a_change_sent_from_sync_code_reaches_each_seats_group_on_its_own_shard(
         tmp_path, monkeypatch):
     """A worker's step publishes in its own thread (`group_send_many_sync`), without the

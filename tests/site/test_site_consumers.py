@@ -175,7 +175,7 @@ async def test_the_mover_sees_its_own_update_without_waiting_on_the_channel_laye
     sender, other = (p1, p2) if seat == "p1" else (p2, p1)
     held = []
 
-    async def held_back(deliveries, layer=None):
+    async def held_back(deliveries, layer=None, *, had_it=None):
         held.extend(deliveries)
 
     monkeypatch.setattr(broadcast, "send", held_back)
