@@ -244,7 +244,7 @@ def held_for_command(game_id: Any, user, expected_version: int,
 
 
 def short_way_step(game_id: Any, found: Found, expected_version: int, command: Any, *,
-                   may_finish: bool) -> Optional[BuiltStep]:
+                   may_finish: bool, updates: bool = True) -> Optional[BuiltStep]:
     """The command applied to the held state and its step built, or None when the rules
     refuse it as of that state, it needs the log (an undo) or it would end a game that may
     not end here (`may_finish` false: a campaign's game, whose result the campaign records
@@ -263,7 +263,7 @@ def short_way_step(game_id: Any, found: Found, expected_version: int, command: A
     game = _known_row(id=Game._meta.pk.to_python(game_id), mode=definition.key,
                       version=expected_version, last_seq=last_seq, status=Game.Status.PLAYING)
     step = Step(seat, definition.stored(prepared), definition.version(new), events)
-    return build_step(game, definition, new, [step])
+    return build_step(game, definition, new, [step], updates=updates)
 
 
 def _known_row(**known: Any) -> Game:

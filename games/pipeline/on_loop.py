@@ -18,8 +18,8 @@ import psycopg
 from games.models import Game, GameCommand
 from games.pipeline import facts, loop_database, states, step_sql
 from games.pipeline.commands import Found, held_for_command, replay_caught_up, short_way_step
-from games.pipeline.steps import (OPPONENT_COMMAND, ApplyResult, after_commit, moved_on,
-                                  run_committed)
+from games.pipeline.steps import (OPPONENT_COMMAND, ApplyResult, BuiltStep, after_commit,
+                                  moved_on, run_committed, with_updates)
 from games.platform.definition import GameDefinition
 
 logger = logging.getLogger(__name__)
@@ -51,13 +51,16 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         if found is None:
             return None
         built = short_way_step(game_id, found, expected_version, command,
-                               may_finish=not known.in_campaign)
+                               may_finish=not known.in_campaign, updates=False)
         if built is None:
             return None
         sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
                                                  built.fields, expected_version)
+        statement = asyncio.ensure_future(loop_database.fetch(sql, params))
+        await asyncio.sleep(0)  # the statement goes out; the updates are built meanwhile
+        built = _with_updates(built, game_id)
         try:
-            rows = await loop_database.fetch(sql, params)
+            rows = await statement
         except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
             # away: the database thread's way tries again (the write is conditional, so
             # a step that did commit is then refused as stale, never stored twice)
@@ -69,6 +72,19 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         for callback, robust in callbacks:
             run_committed(callback, robust)
         return result
+
+
+def _with_updates(built: BuiltStep, game_id: Any) -> BuiltStep:
+    """`steps.with_updates`, built while the step's statement runs. The statement is on its
+    way and may commit, so a failure here must not turn the command's answer into a
+    refusal: it is logged and the step goes without updates (the seats catch up at the
+    next change or when they resync)."""
+    try:
+        return with_updates(built)
+    except Exception:
+        logger.exception("game %s: the seats' updates for version %s failed", game_id,
+                         built.result.version)
+        return built
 
 
 async def _caught_up(game_id: Any, user, expected_version: int,

@@ -103,6 +103,7 @@ class BuiltStep:
     fields: list
     finished: bool
     result: ApplyResult
+    advanced_from: Optional[int] = None  # the opponent's one step from this version
 
 
 # --- refusals every writer gives alike ---------------------------------------------------------
@@ -173,9 +174,10 @@ def store_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
 
 # --- building ---------------------------------------------------------------------------------
 def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequence[Step], *,
-               starting: bool = False) -> BuiltStep:
+               starting: bool = False, updates: bool = True) -> BuiltStep:
     """Everything a stored step needs but the writing: the game row's new values (`game` is
-    changed), its event and command rows, and each seat's update for the change."""
+    changed), its event and command rows, and each seat's update for the change (with
+    `updates` false, none yet: `with_updates` adds them, while the step is being written)."""
     first = game.last_seq + 1
     before = game.version
     rows: list[GameEvent] = []
@@ -202,18 +204,26 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
               + (_START_FIELDS if starting else []) + outcome_fields)
     game_id = str(game.id)
     one_advance = not starting and outcome is None and len(steps) == 1 and steps[0].opponents
-    deliveries = broadcast.changed(
-        game_id, version, first, game.last_seq,
-        seat_updates(definition, state, rows, game.last_seq),
-        advanced_from=before if one_advance else None)
     result = ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
                 for r in rows],
-        finished=outcome is not None, deferred=definition.opponent_due(state),
-        deliveries=deliveries)
-    return BuiltStep(game, definition, state, rows, commands, list(dict.fromkeys(fields)),
-                     finished, result)
+        finished=outcome is not None, deferred=definition.opponent_due(state))
+    built = BuiltStep(game, definition, state, rows, commands, list(dict.fromkeys(fields)),
+                      finished, result, advanced_from=before if one_advance else None)
+    return with_updates(built) if updates else built
+
+
+def with_updates(built: BuiltStep) -> BuiltStep:
+    """The step with each seat's update for the change in its result's deliveries. The
+    loop's way builds them while PostgreSQL runs the step's statement, so that a move's
+    answer waits for the longer of the two rather than for both (docs/performance.md)."""
+    result = built.result
+    deliveries = broadcast.changed(
+        result.game_id, result.version, result.first_seq, result.last_seq,
+        seat_updates(built.definition, built.state, built.rows, result.last_seq),
+        advanced_from=built.advanced_from)
+    return dataclasses.replace(built, result=dataclasses.replace(result, deliveries=deliveries))
 
 
 def _json_ready(data: Mapping[str, Any]) -> dict:

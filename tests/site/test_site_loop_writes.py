@@ -15,7 +15,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import bot_seats, lobby, services
-from games.pipeline import caches, facts, loop_database, states, step_sql, turns
+from games.pipeline import caches, facts, loop_database, states, step_sql, steps, turns
 from games.history import history_problems
 from games.models import Game, GameCommand, GameEvent
 from games.platform.errors import RuleError
@@ -151,6 +151,53 @@ def test_a_game_another_process_moved_on_is_left_to_the_database_thread(owner, t
         services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                     command=command)
     assert error.value.code == "stale_version"
+
+
+def test_the_seats_updates_are_built_while_postgresql_runs_the_steps_statement(
+        owner, teammate, monkeypatch):
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+    statement, seen_when_building = [], []
+    real_fetch, real_updates = loop_database.fetch, steps.seat_updates
+
+    async def fetch(sql, params):
+        statement.append("sent")
+        rows = await real_fetch(sql, params)
+        statement.append("answered")
+        return rows
+
+    def seat_updates(*args, **kwargs):
+        seen_when_building.append(list(statement))
+        return real_updates(*args, **kwargs)
+
+    monkeypatch.setattr(loop_database, "fetch", fetch)
+    monkeypatch.setattr(steps, "seat_updates", seat_updates)
+    result = on_loop(game, user, command)
+
+    assert seen_when_building == [["sent"]]  # after it went out, before its answer
+    assert result is not None and {d.group.rsplit("-", 1)[1] for d in result.deliveries} == {"p1", "p2"}
+
+
+def test_updates_that_fail_once_the_statement_is_out_still_answer_the_command_as_stored(
+        owner, teammate, monkeypatch):
+    """The statement may already have committed: the command is answered as stored (the
+    seats catch up at the next change), never refused."""
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a view that could not be built")
+
+    monkeypatch.setattr(steps, "seat_updates", broken)
+    result = on_loop(game, user, command)
+
+    game.refresh_from_db()
+    assert result is not None and result.version == game.version == 3
+    assert result.deliveries == []
+    assert GameCommand.objects.get(game=game, version=3).command == command
+    assert history_problems(game) == []
 
 
 def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate, monkeypatch):
