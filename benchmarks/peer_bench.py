@@ -270,6 +270,9 @@ def summary(server: str, flat: dict, paced: dict, connect: dict, problems: list[
         "flat_middle": percentile(flat["other_ms"], 50),
         "paced": (percentile(paced["other_ms"], 50), percentile(paced["other_ms"], 99)),
         "paced_rate": len(paced["acked"]) / paced["elapsed"],
+        "paced_ms": sum(paced["cpu"].values()) / max(1, len(paced["acked"])) * 1000,
+        "paced_moves_ms": (sum(paced["cpu"].values()) - per_open * paced["games_opened"])
+        / max(1, len(paced["acked"])) * 1000,
         "acked": acked + len(paced["acked"]), "problems": len(problems),
         "errors": {**flat["errors"], **{f"paced {k}": v for k, v in paced["errors"].items()}},
         "load": (flat["load"], paced["load"]),
@@ -308,6 +311,9 @@ def print_table(rows: list[dict]) -> None:
               f"{site['flat_answer'][1] / bgio['flat_answer'][1]:.2f}x | "
               f"{site['paced'][0] / bgio['paced'][0]:.2f}x / "
               f"{site['paced'][1] / bgio['paced'][1]:.2f}x | | | |")
+    for r in rows:  # a command's CPU far from saturation, where fixed costs weigh more
+        print(f"{r['server']}: paced ({r['paced_rate']:.0f} commands/s), CPU ms a command "
+              f"{r['paced_ms']:.2f}, the moves alone {r['paced_moves_ms']:.2f}")
     for r in rows:
         if r["key"] in FLOORS:
             print(f"{r['server']}: no game is stored to check (its 'acked' are relayed frames)")
