@@ -204,14 +204,16 @@ def build_step(game: Game, definition: GameDefinition, state: Any, steps: Sequen
               + (_START_FIELDS if starting else []) + outcome_fields)
     game_id = str(game.id)
     one_advance = not starting and outcome is None and len(steps) == 1 and steps[0].opponents
+    advanced_from = before if one_advance else None
     result = ApplyResult(
         game_id=game_id, version=version, first_seq=first, last_seq=game.last_seq,
         events=[{"seq": r.seq, "kind": r.kind, "data": r.data, "visible_to": r.visible_to}
                 for r in rows],
-        finished=outcome is not None, deferred=definition.opponent_due(state))
-    built = BuiltStep(game, definition, state, rows, commands, list(dict.fromkeys(fields)),
-                      finished, result, advanced_from=before if one_advance else None)
-    return with_updates(built) if updates else built
+        finished=outcome is not None, deferred=definition.opponent_due(state),
+        deliveries=_deliveries(definition, state, rows, game_id, version, first,
+                               game.last_seq, advanced_from) if updates else [])
+    return BuiltStep(game, definition, state, rows, commands, list(dict.fromkeys(fields)),
+                     finished, result, advanced_from=advanced_from)
 
 
 def with_updates(built: BuiltStep) -> BuiltStep:
@@ -219,11 +221,18 @@ def with_updates(built: BuiltStep) -> BuiltStep:
     loop's way builds them while PostgreSQL runs the step's statement, so that a move's
     answer waits for the longer of the two rather than for both (docs/performance.md)."""
     result = built.result
-    deliveries = broadcast.changed(
-        result.game_id, result.version, result.first_seq, result.last_seq,
-        seat_updates(built.definition, built.state, built.rows, result.last_seq),
-        advanced_from=built.advanced_from)
+    deliveries = _deliveries(built.definition, built.state, built.rows, result.game_id,
+                             result.version, result.first_seq, result.last_seq,
+                             built.advanced_from)
     return dataclasses.replace(built, result=dataclasses.replace(result, deliveries=deliveries))
+
+
+def _deliveries(definition: GameDefinition, state: Any, rows: list, game_id: str,
+                version: int, first_seq: int, last_seq: int,
+                advanced_from: Optional[int]) -> list:
+    return broadcast.changed(game_id, version, first_seq, last_seq,
+                             seat_updates(definition, state, rows, last_seq),
+                             advanced_from=advanced_from)
 
 
 def _json_ready(data: Mapping[str, Any]) -> dict:
