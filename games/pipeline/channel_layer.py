@@ -38,7 +38,7 @@ import logging
 import os
 import threading
 from collections import OrderedDict
-from typing import Any, Optional, Sequence
+from typing import Any, Collection, Optional, Sequence
 
 import redis
 from channels_redis import pubsub
@@ -67,14 +67,10 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
         """Put a message this process is about to publish on `channel` (a group's) into
         the queue of each of this process's members of the group but `had_it` (a socket
         that sent it itself), and remember who has it for when Redis sends it back."""
-        layer = self.channel_layer
-        members = layer.groups.get(channel)
+        members = self.channel_layer.groups.get(channel)
         if not members:
             return
-        for name in members:
-            queue = layer.channels.get(name)
-            if name != had_it and queue is not None:
-                queue.put_nowait(payload)
+        self._hand_on(channel, payload, () if had_it is None else (had_it,))
         self._echoes[(channel, payload)] = frozenset(members)
         if len(self._echoes) > MAX_ECHOES:
             self._echoes.popitem(last=False)
@@ -85,12 +81,18 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
             name = name.decode() if isinstance(name, bytes) else name
             had_it = self._echoes.pop((name, message["data"]), None)
             if had_it is not None:  # published by this process, already handed on here
-                layer = self.channel_layer
-                for member in layer.groups.get(name, ()):
-                    if member not in had_it and member in layer.channels:
-                        layer.channels[member].put_nowait(message["data"])
+                self._hand_on(name, message["data"], had_it)
                 return
         super()._receive_message(message)
+
+    def _hand_on(self, channel: str, payload: bytes, had_it: Collection[str]) -> None:
+        """Put `payload` in the queue of each of this process's members of the group
+        `channel` that is not in `had_it`."""
+        layer = self.channel_layer
+        for member in layer.groups.get(channel, ()):
+            queue = layer.channels.get(member)
+            if queue is not None and member not in had_it:
+                queue.put_nowait(payload)
 
     async def _do_receiving(self) -> None:
         while True:
