@@ -24,6 +24,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model
 from django.db.backends.utils import CursorWrapper
+from django.utils import timezone
 from psycopg import Cursor as ServerBindingCursor
 from psycopg.types.json import Jsonb
 
@@ -227,7 +228,12 @@ def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence
     """The one statement (and its parameters) that writes a step only if the game row is
     still at `version` and playing; its one row says whether it wrote (`wrote`). Built
     without touching the connection, so the event loop's connections
-    (games.pipeline.loop_database) can run it too."""
+    (games.pipeline.loop_database) can run it too.
+
+    The command and event rows travel as one JSON array each (`_rows_from_json`), so the
+    statement's text is the same however many events a step has: PostgreSQL keeps one plan
+    for every step that writes the same columns of the game row, and the driver binds a
+    dozen values rather than seven an event (docs/performance.md)."""
     db = _db()
     quote = db.ops.quote_name
     update_sql, params = _update(db, game, fields)
@@ -235,12 +241,62 @@ def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence
     params += [version, Game.Status.PLAYING.value]
     parts = [f"u AS ({update_sql})"]
     for i, (model, objects) in enumerate(((GameCommand, commands), (GameEvent, events))):
-        insert = _insert(db, model, objects, typed=True)
-        if insert is not None:
-            sql, insert_params = insert
-            parts.append(f"w{i} AS ({sql})")
-            params += insert_params
+        sql, insert_params = _rows_from_json(db, model, game, objects)
+        parts.append(f"w{i} AS ({sql})")
+        params += insert_params
     return f"WITH {', '.join(parts)} SELECT count(*) FROM u", params
+
+
+def _rows_from_json(db: BaseDatabaseWrapper, model: type[Model], game: Game,
+                    objects: Sequence[Model]) -> tuple[str, list]:
+    """An INSERT of `objects` (rows of `game`) selected from the WITH clause `u`, so they
+    are written only if `u` wrote: their game and creation time bound once, their other
+    values one JSON array read by `jsonb_to_recordset` into the columns' own types. Each
+    value is what its field prepares for the database, so the stored rows are the ORM's;
+    the rows of one step share one creation time."""
+    head, shared, own = _rows_from_json_sql(db, model)
+    now = timezone.now()
+    rows = []
+    for obj in objects:
+        for f in shared:
+            if not f.is_relation:
+                setattr(obj, f.attname, now)  # as Model.save's auto_now_add would
+        rows.append({f.column: _json_value(db, f, getattr(obj, f.attname)) for f in own})
+    params = [_prepared(db, f, game.pk if f.is_relation else now) for f in shared]
+    return head, [*params, json_text.dumps(rows)]
+
+
+_ROWS_FROM_JSON_SQL: dict[tuple, tuple[str, list[Field], list[Field]]] = {}
+
+
+def _rows_from_json_sql(db: BaseDatabaseWrapper,
+                        model: type[Model]) -> tuple[str, list[Field], list[Field]]:
+    """`_rows_from_json`'s statement for `model`, made once: the fields bound once (the
+    game, the creation time) and those read from the JSON array."""
+    key = (db.vendor, model)
+    if key not in _ROWS_FROM_JSON_SQL:
+        quote = db.ops.quote_name
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        shared = [f for f in fields if f.is_relation or getattr(f, "auto_now_add", False)]
+        own = [f for f in fields if f not in shared]
+        columns = ", ".join(quote(f.column) for f in fields)
+        values = ", ".join(f"CAST(%s AS {f.db_type(db)})" if f in shared else f"r.{quote(f.column)}"
+                           for f in fields)
+        record = ", ".join(f"{quote(f.column)} {f.db_type(db)}" for f in own)
+        head = (f"INSERT INTO {quote(model._meta.db_table)} ({columns}) SELECT {values} "
+                f"FROM u, jsonb_to_recordset(CAST(%s AS jsonb)) AS r({record})")
+        _ROWS_FROM_JSON_SQL[key] = (head, shared, own)
+    return _ROWS_FROM_JSON_SQL[key]
+
+
+def _json_value(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
+    """A value of a row read from JSON (`_rows_from_json`): a JSON field's as it is, any
+    other's as its field prepares it (a JSON null is SQL NULL either way)."""
+    if value is None or isinstance(field, JSONField):
+        return value
+    if type(value) is _AS_IS.get(type(field)):
+        return value
+    return field.get_db_prep_save(value, db)
 
 
 def wrote(rows: Sequence[tuple]) -> bool:
@@ -248,19 +304,17 @@ def wrote(rows: Sequence[tuple]) -> bool:
     return bool(rows) and rows[0][0] == 1
 
 
-def _insert(db: BaseDatabaseWrapper, model: type[Model], objects: Sequence[Model], *,
-            typed: bool = False) -> Optional[tuple[str, list]]:
-    """An INSERT of `objects`; `typed`: its rows are selected from the WITH clause `u`, so
-    they are written only if `u` wrote (each value cast to its column's type, which a
-    VALUES list inside a SELECT does not infer)."""
+def _insert(db: BaseDatabaseWrapper, model: type[Model],
+            objects: Sequence[Model]) -> Optional[tuple[str, list]]:
+    """An INSERT of `objects`."""
     if not objects:
         return None
-    fields, head, row = _insert_sql(db, model, typed)
+    fields, head, row = _insert_sql(db, model)
     for obj in objects:
         for f in fields:  # auto_now_add and defaults, as Model.save would set them
             f.pre_save(obj, add=True)
     rows = ", ".join([row] * len(objects))
-    sql = f"{head} SELECT v.* FROM u, (VALUES {rows}) AS v" if typed else f"{head} VALUES {rows}"
+    sql = f"{head} VALUES {rows}"
     params = [_prepared(db, f, getattr(obj, f.attname)) for obj in objects for f in fields]
     return sql, params
 
@@ -268,20 +322,16 @@ def _insert(db: BaseDatabaseWrapper, model: type[Model], objects: Sequence[Model
 _INSERT_SQL: dict[tuple, tuple[list[Field], str, str]] = {}
 
 
-def _insert_sql(db: BaseDatabaseWrapper, model: type[Model],
-                typed: bool) -> tuple[list[Field], str, str]:
+def _insert_sql(db: BaseDatabaseWrapper, model: type[Model]) -> tuple[list[Field], str, str]:
     """The model's columns, the INSERT's head and one row's placeholders, made once per
     model: they depend only on the model and the database."""
-    key = (db.vendor, model, typed)
+    key = (db.vendor, model)
     if key not in _INSERT_SQL:
         quote = db.ops.quote_name
         fields = [f for f in model._meta.concrete_fields if not f.primary_key]
         columns = ", ".join(quote(f.column) for f in fields)
         head = f"INSERT INTO {quote(model._meta.db_table)} ({columns})"
-        if typed:
-            row = "(" + ", ".join(f"CAST(%s AS {f.db_type(db)})" for f in fields) + ")"
-        else:
-            row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
         _INSERT_SQL[key] = (fields, head, row)
     return _INSERT_SQL[key]
 
