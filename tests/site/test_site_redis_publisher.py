@@ -1,0 +1,167 @@
+"""The channel layer publishes a change's messages on a connection of its own, in Redis's
+protocol written by hand (games.pipeline.redis_publisher): what it publishes reaches
+Redis's subscribers in order, it answers only once Redis has taken every message, an error
+or a lost connection reaches the caller, and a dropped connection is made again for the
+next change. Anything but a plain redis:// address keeps redis-py's way."""
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+import redis
+
+from games.pipeline.redis_publisher import RedisPublisher, RedisReplyError, _Replies, command
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs a real Redis (REDIS_URL), as in CI")
+
+
+class _Written:
+    """A transport that keeps what is written to it."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+    def close(self) -> None:
+        pass
+
+
+async def _heard(listener, count: int, seconds: float = 5.0) -> list[dict]:
+    """The first `count` messages a redis-py subscriber hears (its subscription's own
+    confirmations left out), within `seconds`."""
+    heard: list[dict] = []
+    deadline = asyncio.get_running_loop().time() + seconds
+    while len(heard) < count and asyncio.get_running_loop().time() < deadline:
+        message = await asyncio.to_thread(listener.get_message, ignore_subscribe_messages=True,
+                                          timeout=0.5)
+        if message is not None:
+            heard.append(message)
+    assert len(heard) == count, f"only {heard} arrived"
+    return heard
+
+
+def test_a_command_is_an_array_of_bulk_strings():
+    assert command(b"PUBLISH", b"room", b"hi") == b"*3\r\n$7\r\nPUBLISH\r\n$4\r\nroom\r\n$2\r\nhi\r\n"
+
+
+@pytest.mark.parametrize("host", [
+    {"address": "rediss://127.0.0.1:6379/0"},
+    {"address": "unix:///run/redis.sock"},
+    {"address": "redis://127.0.0.1:6379/0", "ssl_cert_reqs": None},
+    {"master_name": "main", "sentinels": [("127.0.0.1", 26379)]},
+])
+def test_anything_but_a_plain_address_keeps_redis_pys_way(host):
+    assert RedisPublisher.for_host(host) is None
+
+
+def test_a_plain_address_is_read_with_its_user_and_password():
+    publisher = RedisPublisher.for_host({"address": "redis://me:s%40cret@cache:6380/3",
+                                         "protocol": 2})
+    assert (publisher.host, publisher.port, publisher.username, publisher.password) == \
+        ("cache", 6380, "me", "s@cret")
+    assert RedisPublisher.for_host({"address": "redis://127.0.0.1/0"}).port == 6379
+
+
+@pytest.fixture
+def replies() -> _Replies:
+    """A publishing connection's reading side, on a transport that only keeps its writes."""
+    connection = _Replies()
+    connection.connection_made(_Written())
+    return connection
+
+
+@pytest.mark.asyncio
+async def test_replies_split_across_reads_complete_each_batch_in_order(replies):
+    first, second = replies.send(b"", 2), replies.send(b"", 1)
+    replies.data_received(b":1\r")
+    assert not first.done()
+    replies.data_received(b"\n:0\r\n:")
+    assert first.done() and not second.done()
+    replies.data_received(b"2\r\n")
+    assert second.done() and second.result() is None
+
+
+@pytest.mark.asyncio
+async def test_an_error_reply_fails_its_batch_only(replies):
+    failed, fine = replies.send(b"", 2), replies.send(b"", 1)
+    replies.data_received(b"-ERR wrong\r\n:1\r\n:1\r\n")
+    with pytest.raises(RedisReplyError, match="wrong"):
+        failed.result()
+    assert fine.result() is None
+
+
+@pytest.mark.asyncio
+async def test_a_lost_connection_fails_what_waits_and_refuses_more(replies):
+    waiting = replies.send(b"", 1)
+    replies.connection_lost(None)
+    with pytest.raises(ConnectionError):
+        waiting.result()
+    with pytest.raises(ConnectionError):
+        replies.send(b"", 1)
+
+
+@needs_redis
+@pytest.mark.asyncio
+async def test_messages_reach_the_subscribers_in_order():
+    room, other = f"test-{uuid.uuid4()}", f"test-{uuid.uuid4()}"
+    listener = redis.Redis.from_url(REDIS_URL).pubsub()
+    listener.subscribe(room, other)
+    publisher = RedisPublisher.for_host({"address": REDIS_URL})
+    try:
+        await publisher.publish_many([(room, b"one"), (other, b"two"), (room, b"\x00\r\nthree")])
+        heard = [(m["channel"].decode(), m["data"]) for m in await _heard(listener, 3)]
+    finally:
+        publisher.close()
+        listener.close()
+    assert heard == [(room, b"one"), (other, b"two"), (room, b"\x00\r\nthree")]
+
+
+@needs_redis
+@pytest.mark.asyncio
+async def test_a_connection_redis_dropped_is_made_again_for_the_next_change():
+    room = f"test-{uuid.uuid4()}"
+    listener = redis.Redis.from_url(REDIS_URL).pubsub()
+    listener.subscribe(room)
+    publisher = RedisPublisher.for_host({"address": REDIS_URL})
+    try:
+        await publisher.publish_many([(room, b"before")])
+        first = publisher._replies
+        host, port = first.transport.get_extra_info("sockname")[:2]
+        redis.Redis.from_url(REDIS_URL).client_kill_filter(_id=None, addr=f"{host}:{port}")
+        # at once, whether or not this loop has heard of the drop yet
+        await publisher.publish_many([(room, b"after")])
+        assert first.lost and publisher._replies is not first
+        heard = [m["data"] for m in await _heard(listener, 2)]
+    finally:
+        publisher.close()
+        listener.close()
+    assert heard == [b"before", b"after"]
+
+
+@needs_redis
+@pytest.mark.asyncio
+async def test_a_refused_password_is_an_error_and_no_connection_is_kept():
+    if "@" in REDIS_URL:
+        pytest.skip("this Redis has a password of its own")
+    url = REDIS_URL.replace("redis://", "redis://:not-the-password@", 1)
+    publisher = RedisPublisher.for_host({"address": url})
+    with pytest.raises(RedisReplyError):
+        await publisher.publish_many([("test-refused", b"x")])
+    assert publisher._replies is None
+
+
+@pytest.mark.asyncio
+async def test_no_redis_listening_is_a_connection_error():
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    publisher = RedisPublisher("127.0.0.1", port)
+    with pytest.raises(OSError):
+        await publisher.publish_many([("test-nobody", b"x")])
