@@ -123,32 +123,35 @@ application = ProtocolTypeRouter({
 
 
 def _trace_consumer(path: str) -> None:
-    """BENCH_TRACE=<file>: note when each step of a move happens inside this process
-    (perf_counter seconds), to see where a round trip's time goes."""
+    """BENCH_TRACE=<file>: note when each stage of a move happens inside this process, to see
+    where a round trip's time goes: one line a mark, `<perf_counter> <mark> <thread CPU>`
+    (seconds), so that both the wall time between two marks and the event loop thread's
+    CPU in it show (`trace_stages.py` reads them; a mark costs about 10 us)."""
     import functools
     import time as _time
 
-    from games import services
+    from games import history, selectors, services
+    from games.pipeline import broadcast, channel_layer, commands, loop_database, on_loop, step_sql
 
     out = open(path, "a", buffering=1)
 
-    def note(what: str, **data) -> None:
-        out.write(f"{_time.perf_counter():.6f} {what} {data}\n")
+    def note(what: str) -> None:
+        out.write(f"{_time.perf_counter():.6f} {what} {_time.thread_time():.6f}\n")
 
-    def wrap_async(name):
-        real = getattr(GameConsumer, name)
+    def wrap_async(owner, name):
+        real = getattr(owner, name)
 
         @functools.wraps(real)
-        async def traced(self, *args, **kwargs):
-            note(f"{name}:start", seat=self.seat)
+        async def traced(*args, **kwargs):
+            note(f"{name}:start")
             try:
-                return await real(self, *args, **kwargs)
+                return await real(*args, **kwargs)
             finally:
-                note(f"{name}:end", seat=self.seat)
-        setattr(GameConsumer, name, traced)
+                note(f"{name}:end")
+        setattr(owner, name, traced)
 
-    def wrap_sync(module, name):
-        real = getattr(module, name)
+    def wrap_sync(owner, name):
+        real = getattr(owner, name)
 
         @functools.wraps(real)
         def traced(*args, **kwargs):
@@ -157,13 +160,21 @@ def _trace_consumer(path: str) -> None:
                 return real(*args, **kwargs)
             finally:
                 note(f"{name}:end")
-        setattr(module, name, traced)
+        setattr(owner, name, traced)
 
-    for name in ("_command", "game_changed", "_send_update"):
-        wrap_async(name)
+    for name in ("receive", "_command", "game_changed", "_send_update"):
+        wrap_async(GameConsumer, name)
+    wrap_async(services, "game_apply_command_on_loop")
+    wrap_async(loop_database, "fetch")  # the step's statement, from its sending to its rows
     wrap_sync(services, "game_apply_command")
-    from games import selectors
     wrap_sync(selectors, "update_payload")
+    for name in ("held_for_command", "short_way_step", "_with_updates", "after_commit"):
+        wrap_sync(on_loop, name)
+    wrap_sync(step_sql, "conditional_step")
+    wrap_sync(history, "played")
+    wrap_sync(commands, "build_step")
+    wrap_async(broadcast, "send")  # the change to every seat's group, after the ack
+    wrap_async(channel_layer._PatientShard, "publish_many")
 
 
 from wildlands_site.gc_tuning import settle_after_startup  # noqa: E402

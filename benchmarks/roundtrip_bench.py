@@ -1,6 +1,6 @@
 """A move's websocket round trip, against two bare baselines measured in the same run.
 
-    python benchmarks/roundtrip_bench.py [--moves 300] [--warmup 30]
+    python benchmarks/roundtrip_bench.py [--moves 300] [--warmup 30] [--trace FILE]
 
 One web process (uvicorn, as production runs each of its processes) on loopback
 (PostgreSQL + channels-redis, see bench_env) serves the site
@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import bare_asgi_tables  # noqa: E402
+from benchmarks import bare_asgi_tables, trace_stages  # noqa: E402
 from benchmarks.bench_env import machine, percentile, setup_django, summary_ms  # noqa: E402
 from benchmarks.live_site import make_users  # noqa: E402
 
@@ -215,11 +215,16 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="DB_CONN_MAX_AGE for the server (default: the shipped setting)")
-    parser.add_argument("--trace", default="", help="file for the server's per-step timings")
+    parser.add_argument("--trace", default="", help="file for the server's marks of each "
+                                                    "stage of a move (printed by stage at the end)")
     args = parser.parse_args()
     started = time.monotonic()
     urls = setup_django()
+    if args.trace:
+        Path(args.trace).write_text("")
     asyncio.run(run(args, *urls))
+    if args.trace:
+        print("\n".join(trace_stages.report(Path(args.trace), skip=args.warmup)))
     print("what a move's server work is made of (in process, same database and Redis):")
     for name, values in component_costs().items():
         print(f"  {name:27s} {summary_ms(values)}")
