@@ -34,23 +34,31 @@ PREPARE_AFTER = 5
 
 
 class _LoopConnections:
-    """The connections of one event loop: idle ones kept, at most `size` in use."""
+    """The connections of one event loop: idle ones kept, each with its cursor, at most
+    `size` in use. A kept connection's cursor runs its next statement too (a new cursor a
+    statement, and Django's settings read at each return, were a tenth of the statement's
+    CPU on the loop, docs/performance.md); the settings' CONN_MAX_AGE is read once a loop."""
 
     def __init__(self, size: int) -> None:
         self.slots = asyncio.Semaphore(size)
-        self.idle: list[tuple[psycopg.AsyncConnection, float]] = []
+        self.idle: list[tuple[psycopg.AsyncConnection, psycopg.AsyncCursor, float]] = []
+        self.max_age = _max_age()
 
     @contextlib.asynccontextmanager
-    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+    async def cursor(self) -> AsyncIterator[psycopg.AsyncCursor]:
         async with self.slots:
-            connection, opened = self.idle.pop() if self.idle else (await _connect(), time.monotonic())
+            if self.idle:
+                connection, cursor, opened = self.idle.pop()
+            else:
+                connection = await _connect()
+                cursor, opened = connection.cursor(), time.monotonic()
             try:
-                yield connection
+                yield cursor
             except BaseException:
                 await _close(connection)  # its state is unknown: never reuse it
                 raise
-            if _keep(connection, opened):
-                self.idle.append((connection, opened))
+            if _keep(connection, opened, self.max_age):
+                self.idle.append((connection, cursor, opened))
             else:
                 await _close(connection)
 
@@ -69,10 +77,9 @@ def _connections() -> _LoopConnections:
 
 async def fetch(sql: str, params: list) -> list[tuple]:
     """Run one statement in autocommit (a transaction of its own) and return its rows."""
-    async with _connections().connection() as connection:
-        async with connection.cursor() as cursor:
-            await cursor.execute(sql, params)
-            return await cursor.fetchall()
+    async with _connections().cursor() as cursor:
+        await cursor.execute(sql, params)
+        return await cursor.fetchall()
 
 
 async def _connect() -> psycopg.AsyncConnection:
@@ -109,12 +116,11 @@ def _max_age() -> Optional[float]:
     return connections[DEFAULT_DB_ALIAS].settings_dict.get("CONN_MAX_AGE")
 
 
-def _keep(connection: psycopg.AsyncConnection, opened: float) -> bool:
+def _keep(connection: psycopg.AsyncConnection, opened: float, max_age: Optional[float]) -> bool:
     if connection.closed or connection.broken:
         return False
     if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
         return False
-    max_age = _max_age()
     return max_age is None or time.monotonic() - opened < max_age
 
 

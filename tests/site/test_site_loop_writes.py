@@ -210,7 +210,7 @@ def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate,
     async def play_then_lose_the_connection_then_play():
         first = await services.game_apply_command_on_loop(
             game_id=game.id, user=user, expected_version=2, command=command)
-        [(kept, _)] = loop_database._connections().idle
+        [(kept, _, _)] = loop_database._connections().idle
         async with await type(kept).connect(**loop_database._connection_params()) as killer:
             await killer.execute("SELECT pg_terminate_backend(%s)", [kept.info.backend_pid])
         state = states.held(game.id).state
@@ -230,6 +230,21 @@ def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate,
     assert again is not None and again.version == 4  # on a new connection
     game.refresh_from_db()
     assert game.version == 4 and history_problems(game) == []
+
+
+def test_a_kept_connection_runs_the_next_statement_on_the_same_cursor(monkeypatch):
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+
+    async def two_statements():
+        first = await loop_database.fetch("SELECT %s::int", [1])
+        [(connection, cursor, _)] = loop_database._connections().idle
+        second = await loop_database.fetch("SELECT %s::int", [2])
+        [kept] = loop_database._connections().idle
+        return first, second, (connection, cursor), kept[:2]
+
+    first, second, before, after = asyncio.run(two_statements())
+    assert (first, second) == ([(1,)], [(2,)])
+    assert after == before
 
 
 def test_without_persistent_connections_none_is_kept_open(owner, teammate):
@@ -355,8 +370,8 @@ def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_
     held = []
 
     async def hold_a_connection_forever():
-        async with loop_database._connections().connection() as connection:
-            held.append(connection)
+        async with loop_database._connections().cursor() as cursor:
+            held.append(cursor.connection)
             await asyncio.sleep(3600)
 
     task = loop.create_task(hold_a_connection_forever())
