@@ -290,13 +290,9 @@ def _rows_from_json_sql(db: BaseDatabaseWrapper,
 
 
 def _json_value(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
-    """A value of a row read from JSON (`_rows_from_json`): a JSON field's as it is, any
-    other's as its field prepares it (a JSON null is SQL NULL either way)."""
-    if value is None or isinstance(field, JSONField):
-        return value
-    if type(value) is _AS_IS.get(type(field)):
-        return value
-    return field.get_db_prep_save(value, db)
+    """A value of a row read from JSON (`_rows_from_json`): a JSON field's as it is (the
+    array is encoded whole; a JSON null is SQL NULL), any other's as `_prepared` makes it."""
+    return value if isinstance(field, JSONField) else _prepared(db, field, value)
 
 
 def wrote(rows: Sequence[tuple]) -> bool:

@@ -19,15 +19,9 @@ needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs a real Redis (REDI
 
 
 class _Written:
-    """A transport that keeps what is written to it."""
-
-    def __init__(self) -> None:
-        self.data = b""
+    """A transport that takes what is written to it (the replies are fed by hand)."""
 
     def write(self, data: bytes) -> None:
-        self.data += data
-
-    def close(self) -> None:
         pass
 
 
