@@ -17,7 +17,10 @@ shard sends its publishes one at a time, each waiting for Redis's answer under t
 lock; `group_send_many` sends them all in one write instead (one write and one read a
 shard, in the same order), on a connection of the shard's own in Redis's protocol written
 by hand (`games.pipeline.redis_publisher`: redis-py's pipeline cost three times as much of
-the web process's CPU), or in one redis-py pipeline for a Redis not given by a plain address.
+the web process's CPU). The shard listens by hand too (`games.pipeline.redis_subscriber`),
+each message handed on as it is read: with redis-py's reading loop the layer spent nearly
+twice the CPU a change (docs/performance.md). A Redis not given by a plain address keeps
+redis-py's ways: one pipeline a change, and the patient reading loop above.
 
 `group_send_many` also hands each message straight to the sockets of this process that
 listen on its group, before publishing it: the other seat of a table served by the same
@@ -47,6 +50,7 @@ from channels_redis import pubsub
 from channels_redis.utils import _consistent_hash, decode_hosts
 
 from games.pipeline.redis_publisher import RedisPublisher
+from games.pipeline.redis_subscriber import RedisSubscriber
 
 logger = logging.getLogger(__name__)
 
@@ -60,13 +64,34 @@ SYNC_SEND_TIMEOUT_SECONDS = 10
 
 
 class _PatientShard(pubsub.RedisSingleShardConnection):
-    """channels-redis's connection to one Redis, reading with the longer wait (its own loop
-    otherwise, message for message), publishing a change's messages in one pipeline, and
-    handing them to this process's own listeners without Redis."""
+    """channels-redis's connection to one Redis, publishing a change's messages in one
+    write and handing them to this process's own listeners without Redis; for a plain
+    address publishing and listening on connections of its own written by hand, else
+    through redis-py, reading with the longer wait (its own loop otherwise, message for
+    message)."""
 
     # (Redis channel, message bytes) handed on here -> who had it; set in `_get_layer`
     _echoes: "OrderedDict[tuple[str, bytes], frozenset[str]]"
-    _publisher: Optional[RedisPublisher]  # set in `_get_layer`
+    _publisher: Optional[RedisPublisher]  # these two set in `_get_layer`: both or neither
+    _subscriber: Optional[RedisSubscriber]
+
+    async def subscribe(self, channel: str) -> None:
+        if self._subscriber is None:
+            await super().subscribe(channel)
+        else:
+            await self._subscriber.subscribe(channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        if self._subscriber is None:
+            await super().unsubscribe(channel)
+        else:
+            await self._subscriber.unsubscribe(channel)
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        if self._publisher is None:
+            await super().publish(channel, message)
+        else:
+            await self._publisher.publish_many([(channel, message)])
 
     def deliver_here(self, channel: str, payload: bytes, had_it: Optional[str]) -> None:
         """Put a message this process is about to publish on `channel` (a group's) into
@@ -81,14 +106,24 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
             self._echoes.popitem(last=False)
 
     def _receive_message(self, message: Optional[dict]) -> None:
-        if message is not None and self._echoes:
-            name = message["channel"]
-            name = name.decode() if isinstance(name, bytes) else name
-            had_it = self._echoes.pop((name, message["data"]), None)
+        """A message redis-py read (its subscription's confirmations are None here)."""
+        if message is not None:
+            self._heard(message["channel"], message["data"])
+
+    def _heard(self, channel: str | bytes, payload: bytes) -> None:
+        """A message Redis sent on `channel`: to the queue of the socket it names, or of
+        each of this process's members of the group it names, but those that had it."""
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        if self._echoes:
+            had_it = self._echoes.pop((name, payload), None)
             if had_it is not None:  # published by this process, already handed on here
-                self._hand_on(name, message["data"], had_it)
+                self._hand_on(name, payload, had_it)
                 return
-        super()._receive_message(message)
+        queue = self.channel_layer.channels.get(name)
+        if queue is not None:
+            queue.put_nowait(payload)
+        else:
+            self._hand_on(name, payload, ())
 
     def _hand_on(self, channel: str, payload: bytes, had_it: Collection[str]) -> None:
         """Put `payload` in the queue of each of this process's members of the group
@@ -117,6 +152,8 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
     async def flush(self) -> None:
         if self._publisher is not None:
             self._publisher.close()
+        if self._subscriber is not None:
+            self._subscriber.close()
         await super().flush()
 
     async def publish_many(self, messages: Sequence[tuple[str, bytes]]) -> None:
@@ -207,5 +244,8 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
             if type(shard) is pubsub.RedisSingleShardConnection:  # made just now, not yet read
                 shard.__class__ = _PatientShard
                 shard._echoes = OrderedDict()
-                shard._publisher = RedisPublisher.for_host(shard.host)
+                shard._publisher = publisher = RedisPublisher.for_host(shard.host)
+                shard._subscriber = None if publisher is None else RedisSubscriber(
+                    publisher.host, publisher.port, shard._heard, publisher.username,
+                    publisher.password)
         return layer
