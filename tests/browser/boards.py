@@ -16,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError, TimeoutError as PlaywrightTimeout, expect
 
 from .harness import wait_idle
-from .pages import ARTIFACTS, PASSWORD, shot
+from .pages import ARTIFACTS, MOTION_KEY, PASSWORD, shot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 APP = "window.wildlandsBoard"
@@ -37,7 +37,7 @@ def docs_shot(page, name: str, element: str = "") -> None:
 
 def open_board(page, url: str, *, motion: str = "off") -> None:
     """The board at `url`, live, with the animations as asked (set before the page starts)."""
-    page.add_init_script(f"localStorage.setItem('wildlands.animations', '{motion}')")
+    page.add_init_script(f"localStorage.setItem('{MOTION_KEY}', '{motion}')")
     page.goto(url)
     page.wait_for_selector("#board-app.ready", timeout=15_000)
     expect(page.locator(".conn")).to_have_text("Live", timeout=15_000)

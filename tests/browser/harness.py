@@ -25,7 +25,7 @@ from games.platform.errors import RuleError
 from wildlands.rules.frames import has_deferred_work
 from wildlands.rules.view import view_for
 
-from .pages import noting_errors
+from .pages import first_motion, noting_errors
 
 BASE = "http://wildlands.test"
 CHROMIUM = "/usr/bin/chromium"
@@ -296,10 +296,15 @@ def awoken_table(*, players: int = 2, seed: int = 3, map_name: str = "dungeon",
     return FakeTable(state=state, seats=seats)
 
 
-def open_page(browser, table: FakeTable, seat: Optional[str], *, viewport=(1400, 900), **kwargs):
-    """A fresh page showing `table` as `seat`, with the board started."""
+def open_page(browser, table: FakeTable, seat: Optional[str], *, viewport=(1400, 900),
+              motion: Optional[str] = "off", **kwargs):
+    """A fresh page showing `table` as `seat`, with the board started and the animations
+    at `motion` (off unless a test watches them, as `pages.People.page` explains; None
+    leaves them to the page, as on a first visit)."""
     page = noting_errors(browser.new_page(viewport={"width": viewport[0], "height": viewport[1]},
                                           **kwargs), console=True)
+    if motion is not None:
+        page.add_init_script(first_motion(motion))
     table.attach(page, seat)
     page.goto(table.url())
     page.wait_for_selector("#board-app.ready", timeout=10_000)

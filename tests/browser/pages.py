@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "a-long-test-password-91"
+MOTION_KEY = "wildlands.animations"  # the site's animations setting (games/shell/motion.js)
 
 
 def noting_errors(page: Any, *, console: bool = False) -> Any:
@@ -105,6 +106,13 @@ def shot(page: Any, name: str, element: str = "") -> None:
     target.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+def first_motion(level: str) -> str:
+    """A page script that makes `level` the animations setting of a person who has none
+    yet (a choice made on the page stays theirs through reloads)."""
+    return (f"try {{ if (localStorage.getItem('{MOTION_KEY}') === null) "  # a blank page
+            f"localStorage.setItem('{MOTION_KEY}', '{level}'); }} catch {{}}")  # has no storage
+
+
 class People:
     """The people of one test on the site at `base_url`: a browser context each, all closed
     together when the test is done."""
@@ -114,13 +122,20 @@ class People:
         self.contexts: list = []
 
     def page(self, viewport: tuple[int, int] = (1400, 900), *, user: Optional[Any] = None,
-             csp: bool = False) -> Any:
+             csp: bool = False, motion: str = "off") -> Any:
         """A new person's page (not yet on any address); with `user`, signed in as them.
         The site's Content-Security-Policy is bypassed unless `csp`: it refuses eval, which
         Playwright's `wait_for_function` uses to poll a predicate written as a string
-        (tests/hostile/test_hostile_csp_browser.py checks the pages under the policy)."""
+        (tests/hostile/test_hostile_csp_browser.py checks the pages under the policy).
+
+        The person's animations setting starts as `motion` (a choice made on the page
+        later stays theirs). Off by default, as `boards.open_board` has it: the opponent's
+        turn is played at a pace people can read (0.8 s an action), which made a test that
+        plays through it wait 35-40 s for nothing it checks. A test that watches the turn
+        asks for "full"."""
         context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
                                            base_url=self.base_url, bypass_csp=not csp)
+        context.add_init_script(first_motion(motion))
         self.contexts.append(context)
         if user is not None:
             context.add_cookies([session_cookie(user, self.base_url)])

@@ -97,7 +97,7 @@ def space_of(page, figure: str):
 
 def test_each_monster_action_is_captioned_and_drawn_in_turn(chromium):
     table = solo_table()
-    page = open_page(chromium, table, "p1")
+    page = open_page(chromium, table, "p1", motion="full")
     wait_idle(page)
     page.evaluate(WATCH)
     events = end_the_players_turn(table)
@@ -145,7 +145,7 @@ def test_each_monster_action_is_captioned_and_drawn_in_turn(chromium):
 
 def test_with_animations_off_the_turn_jumps_to_the_result(chromium):
     table = solo_table()
-    page = open_page(chromium, table, "p1")
+    page = open_page(chromium, table, "p1", motion="full")
     wait_idle(page)
     page.select_option("[data-role=motion]", "off")
     page.reload()  # the setting is kept
@@ -176,8 +176,8 @@ def test_with_animations_off_the_turn_jumps_to_the_result(chromium):
 
 def test_on_a_phone_the_current_action_stays_in_sight(chromium):
     table = solo_table()
-    page = open_page(chromium, table, "p1", viewport=(390, 844), device_scale_factor=2,
-                     is_mobile=True, has_touch=True)
+    page = open_page(chromium, table, "p1", motion="full", viewport=(390, 844),
+                     device_scale_factor=2, is_mobile=True, has_touch=True)
     wait_idle(page)
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # read down to the log
     assert page.evaluate("() => window.wildlandsBoard.map.root.getBoundingClientRect().bottom") < 0
@@ -200,7 +200,7 @@ def test_on_a_phone_the_current_action_stays_in_sight(chromium):
 
 def test_a_system_asking_for_less_motion_gets_reduced_animations(chromium):
     table = solo_table()
-    page = open_page(chromium, table, "p1", reduced_motion="reduce")
+    page = open_page(chromium, table, "p1", reduced_motion="reduce", motion=None)
     wait_idle(page)
     assert page.locator("[data-role=motion]").input_value() == "reduced"
     page.evaluate(WATCH)

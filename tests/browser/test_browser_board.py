@@ -174,7 +174,7 @@ def test_a_gap_in_event_numbers_asks_for_a_resync(chromium):
 
 def test_the_ancients_turn_is_animated_and_logged(chromium):
     table = awoken_table(players=1, scenarios=("magus",))
-    page = open_page(chromium, table, "p1")
+    page = open_page(chromium, table, "p1", motion="full")
     expect(page.locator(".panel.scenario")).to_have_count(1)
     expect(page.locator(".panel.goal")).to_contain_text("0 of 5")
     page.click("[data-role=end-turn]")

@@ -59,7 +59,7 @@ def bot_commands(game_id) -> int:
 
 def until(page, condition, what: str, rounds: int = 400) -> None:
     """Answer any question the rules put to the person (cautiously) until `condition()`
-    (the page shows the Ancients' actions one by one, about 0.8 s each)."""
+    (with the animations on, the page shows the Ancients' actions one by one, 0.8 s each)."""
     for _ in range(rounds):
         if condition():
             return

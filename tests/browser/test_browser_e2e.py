@@ -62,8 +62,9 @@ def board_ready(page) -> None:
 
 def answer_prompts(pages, until, rounds: int = 400, describe=lambda: "") -> None:
     """Answer whatever the rules ask (interrupt windows, defences, choices) with the
-    cautious answer, in every page, until `until()` holds (the pages show the Ancients'
-    actions one by one, about 0.8 s each, so a question can take a while to come)."""
+    cautious answer, in every page, until `until()` holds (with the animations on, the pages
+    show the Ancients' actions one by one, about 0.8 s each, so a question can take a while
+    to come)."""
     for _ in range(rounds):
         if until():
             return
@@ -104,7 +105,8 @@ def game_id_of(page) -> str:
 
 
 def test_two_players_start_a_coop_game_and_play_it_together(people):
-    ada, bram = people(), people()
+    # the one live two-browser game that watches the Ancients' turn at its readable pace
+    ada, bram = people(motion="full"), people(motion="full")
     sign_up(ada, "ada")
     sign_up(bram, "bram")
     start_game(ada, mode="coop", scenarios=("magus", "tyrant"), faction="guild")

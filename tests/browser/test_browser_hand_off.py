@@ -46,7 +46,8 @@ def sent(table, seat: str, name: str) -> list:
 
 
 def play_out_the_ancients(table, pages) -> None:
-    # the page shows the Ancients' actions one by one (about 0.8 s each): up to 40 s
+    # with the animations on, the page shows the Ancients' actions one by one (about 0.8 s
+    # each): up to 40 s
     for _ in range(160):
         pages[0].wait_for_timeout(250)
         answered = [answer_cautiously(page) for page in pages]
