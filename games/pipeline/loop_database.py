@@ -14,6 +14,13 @@ Connections are kept per event loop (an asyncio connection belongs to its loop) 
 Django's settings for the database: the same parameters and adapters, autocommit, and
 CONN_MAX_AGE (0: a new connection for each statement, as the tests run; otherwise one is
 closed once older than that). A connection that failed is dropped, never reused.
+
+A statement is sent and read here through psycopg's libpq wrapper (`_Statements`), not
+through a psycopg cursor: the values and the rows still go through psycopg's adapters (the
+connection's own, Django's among them), and a statement is prepared on its connection the
+first time, but the cursor's query handling and its waits on the socket, which cost the loop
+about 60-90 µs of CPU a statement in a loop and more in the server, are left out
+(docs/performance.md).
 """
 from __future__ import annotations
 
@@ -25,40 +32,127 @@ from typing import AsyncIterator, Optional
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
+from psycopg import adapt, errors, pq
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
 # Runs of one statement text after which PostgreSQL is asked to keep its plan (psycopg's
-# prepare threshold): here, and on the worker's step statements (step_sql._bound_cursor).
+# prepare threshold) on the worker's step statements (step_sql._bound_cursor); the loop's
+# own are prepared on a connection the first time they run there (`_Statements`).
 PREPARE_AFTER = 5
 
 
+class _Statements:
+    """One connection's way of running a statement: its adapters' transformer, and the
+    statements prepared on it, by text and parameter types (a value's type may change its
+    parameter's, as an integer's size does)."""
+
+    def __init__(self, connection: psycopg.AsyncConnection) -> None:
+        self.connection = connection
+        self.pgconn = connection.pgconn
+        self.transformer = adapt.Transformer(connection)
+        self.prepared: dict[tuple, bytes] = {}
+
+    async def fetch(self, sql: str, params: list) -> list[tuple]:
+        transformer, pgconn = self.transformer, self.pgconn
+        values = transformer.dump_sequence(params, [adapt.PyFormat.AUTO] * len(params))
+        key = (sql, tuple(transformer.types))
+        name = self.prepared.get(key)
+        if name is None:
+            name = b"wl_%d" % len(self.prepared)
+            pgconn.send_prepare(name, _numbered(sql), param_types=transformer.types)
+            await self._result()
+            self.prepared[key] = name
+        pgconn.send_query_prepared(name, values, param_formats=transformer.formats)
+        result = await self._result()
+        transformer.set_pgresult(result)
+        return transformer.load_rows(0, result.ntuples, tuple)
+
+    async def _result(self) -> pq.abc.PGresult:
+        """The one result of the statement just sent, once PostgreSQL has answered it
+        whole; an error as psycopg raises it."""
+        pgconn = self.pgconn
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[list] = loop.create_future()
+        results: list = []
+        fd = pgconn.socket
+
+        def on_readable() -> None:
+            try:
+                pgconn.consume_input()
+                while not pgconn.is_busy():
+                    result = pgconn.get_result()
+                    if result is None:
+                        if not done.done():
+                            done.set_result(results)
+                        return
+                    results.append(result)
+            except BaseException as error:  # the connection broke: psycopg's error
+                if not done.done():
+                    done.set_exception(error)
+
+        loop.add_reader(fd, on_readable)
+        try:
+            while pgconn.flush():  # a statement larger than the socket takes at once
+                await _writable(loop, fd)
+            await done
+        finally:
+            loop.remove_reader(fd)
+        [result] = results
+        if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
+            raise errors.error_from_result(result, encoding=self.connection.info.encoding)
+        return result
+
+
+async def _writable(loop: asyncio.AbstractEventLoop, fd: int) -> None:
+    ready: asyncio.Future[None] = loop.create_future()
+    loop.add_writer(fd, lambda: ready.done() or ready.set_result(None))
+    try:
+        await ready
+    finally:
+        loop.remove_writer(fd)
+
+
+_NUMBERED: dict[str, bytes] = {}
+
+
+def _numbered(sql: str) -> bytes:
+    """`sql`'s %s placeholders as PostgreSQL's $1, $2, ... (the loop's statements have no
+    other % in them)."""
+    found = _NUMBERED.get(sql)
+    if found is None:
+        parts = sql.split("%s")
+        if any("%" in part for part in parts):
+            raise ValueError(f"a % in a statement other than a placeholder: {sql[:200]}")
+        numbered = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
+        found = _NUMBERED[sql] = numbered.encode()
+    return found
+
+
 class _LoopConnections:
-    """The connections of one event loop: idle ones kept, each with its cursor, at most
-    `size` in use. A kept connection's cursor runs its next statement too (a new cursor a
-    statement, and Django's settings read at each return, were a tenth of the statement's
-    CPU on the loop, docs/performance.md); the settings' CONN_MAX_AGE is read once a loop."""
+    """The connections of one event loop: idle ones kept, each with what it prepared, at
+    most `size` in use; the settings' CONN_MAX_AGE is read once a loop."""
 
     def __init__(self, size: int) -> None:
         self.slots = asyncio.Semaphore(size)
-        self.idle: list[tuple[psycopg.AsyncConnection, psycopg.AsyncCursor, float]] = []
+        self.idle: list[tuple[psycopg.AsyncConnection, _Statements, float]] = []
         self.max_age = _max_age()
 
     @contextlib.asynccontextmanager
-    async def cursor(self) -> AsyncIterator[psycopg.AsyncCursor]:
+    async def statements(self) -> AsyncIterator[_Statements]:
         async with self.slots:
             if self.idle:
-                connection, cursor, opened = self.idle.pop()
+                connection, statements, opened = self.idle.pop()
             else:
                 connection = await _connect()
-                cursor, opened = connection.cursor(), time.monotonic()
+                statements, opened = _Statements(connection), time.monotonic()
             try:
-                yield cursor
+                yield statements
             except BaseException:
                 await _close(connection)  # its state is unknown: never reuse it
                 raise
             if _keep(connection, opened, self.max_age):
-                self.idle.append((connection, cursor, opened))
+                self.idle.append((connection, statements, opened))
             else:
                 await _close(connection)
 
@@ -76,10 +170,10 @@ def _connections() -> _LoopConnections:
 
 
 async def fetch(sql: str, params: list) -> list[tuple]:
-    """Run one statement in autocommit (a transaction of its own) and return its rows."""
-    async with _connections().cursor() as cursor:
-        await cursor.execute(sql, params)
-        return await cursor.fetchall()
+    """Run one statement (%s placeholders) in autocommit, a transaction of its own, and
+    return its rows."""
+    async with _connections().statements() as statements:
+        return await statements.fetch(sql, params)
 
 
 async def _connect() -> psycopg.AsyncConnection:
@@ -103,12 +197,9 @@ def close_all_now() -> None:
 
 
 def _connection_params() -> dict:
-    """Django's parameters for the database (its adapters among them), in autocommit, with
-    the values bound by the server and a statement prepared once it has run five times: a
-    step's statement differs only in how many events it inserts, and PostgreSQL then
-    plans it once instead of parsing every step's literals."""
+    """Django's parameters for the database (its adapters among them), in autocommit."""
     params = dict(connections[DEFAULT_DB_ALIAS].get_connection_params())
-    params.update(autocommit=True, cursor_factory=psycopg.AsyncCursor, prepare_threshold=PREPARE_AFTER)
+    params.update(autocommit=True, cursor_factory=psycopg.AsyncCursor)
     return params
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 
@@ -232,19 +233,45 @@ def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate,
     assert game.version == 4 and history_problems(game) == []
 
 
-def test_a_kept_connection_runs_the_next_statement_on_the_same_cursor(monkeypatch):
+def test_a_kept_connection_runs_the_next_statement_as_it_prepared_it(monkeypatch):
     monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
 
-    async def two_statements():
-        first = await loop_database.fetch("SELECT %s::int", [1])
-        [(connection, cursor, _)] = loop_database._connections().idle
-        second = await loop_database.fetch("SELECT %s::int", [2])
+    async def statements():
+        first = await loop_database.fetch("SELECT %s::int, %s::text", [1, "one"])
+        [(connection, statements, _)] = loop_database._connections().idle
+        second = await loop_database.fetch("SELECT %s::int, %s::text", [2, "two"])
         [kept] = loop_database._connections().idle
-        return first, second, (connection, cursor), kept[:2]
+        prepared = dict(statements.prepared)
+        async with connection.cursor() as cursor:
+            await cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+            [(on_the_server,)] = await cursor.fetchall()
+        return first, second, (connection, statements), kept[:2], prepared, on_the_server
 
-    first, second, before, after = asyncio.run(two_statements())
-    assert (first, second) == ([(1,)], [(2,)])
+    first, second, before, after, prepared, on_the_server = asyncio.run(statements())
+    assert (first, second) == ([(1, "one")], [(2, "two")])
     assert after == before
+    assert len(prepared) == on_the_server == 1
+
+
+def test_a_refused_statement_raises_psycopgs_error_and_its_connection_is_not_kept(monkeypatch):
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+
+    async def refused_then_fine():
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            await loop_database.fetch("SELECT 1 / %s::int", [0])
+        refused_kept = list(loop_database._connections().idle)
+        rows = await loop_database.fetch("SELECT %s::text || %s::text", ["a", "b" * 100_000])
+        return refused_kept, rows
+
+    refused_kept, rows = asyncio.run(refused_then_fine())
+    assert refused_kept == []
+    assert rows == [("a" + "b" * 100_000,)]
+
+
+def test_a_percent_sign_other_than_a_placeholder_is_refused_before_it_is_sent():
+    with pytest.raises(ValueError, match="placeholder"):
+        loop_database._numbered("SELECT '100%' WHERE %s")
+    assert loop_database._numbered("SELECT %s, %s") == b"SELECT $1, $2"
 
 
 def test_without_persistent_connections_none_is_kept_open(owner, teammate):
@@ -370,8 +397,8 @@ def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_
     held = []
 
     async def hold_a_connection_forever():
-        async with loop_database._connections().cursor() as cursor:
-            held.append(cursor.connection)
+        async with loop_database._connections().statements() as statements:
+            held.append(statements.connection)
             await asyncio.sleep(3600)
 
     task = loop.create_task(hold_a_connection_forever())
