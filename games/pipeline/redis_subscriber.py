@@ -102,7 +102,10 @@ class _Pushes(asyncio.Protocol):
 
     def _take(self, element: object) -> None:
         if type(element) is list and len(element) == 3 and element[0] == b"message":
-            self.heard(element[1], element[2])  # type: ignore[arg-type]
+            try:
+                self.heard(element[1], element[2])  # type: ignore[arg-type]
+            except Exception:  # the listener's fault, not the connection's: read on
+                logger.exception("a message from Redis could not be handed on")
         elif type(element) is list:  # subscribe and unsubscribe confirmations
             return
         elif self.reply is not None and not self.reply.done():

@@ -66,6 +66,20 @@ async def test_the_reply_to_a_password_goes_to_whoever_waits_for_it():
     assert isinstance(pushes.reply.result(), RedisReplyError) and heard == []
 
 
+def test_a_listener_that_fails_on_one_message_still_hears_the_next():
+    heard: list[bytes] = []
+
+    def listener(channel: bytes, data: bytes) -> None:
+        if data == b"bad":
+            raise RuntimeError("the listener's own bug")
+        heard.append(data)
+
+    pushes = _Pushes(listener, lambda _: None)
+    pushes.connection_made(_Written())
+    pushes.data_received(_push(b"message", b"room", b"bad") + _push(b"message", b"room", b"good"))
+    assert heard == [b"good"] and not pushes.lost
+
+
 def test_something_unreadable_closes_the_connection_rather_than_guessing():
     pushes, heard = _reader()
     pushes.data_received(b"?what\r\n" + _push(b"message", b"room", b"x"))
