@@ -87,7 +87,7 @@ class _Statements:
                             done.set_result(results)
                         return
                     results.append(result)
-            except BaseException as error:  # the connection broke: psycopg's error
+            except Exception as error:  # the connection broke: psycopg's error
                 if not done.done():
                     done.set_exception(error)
 
@@ -98,6 +98,9 @@ class _Statements:
             await done
         finally:
             loop.remove_reader(fd)
+        if len(results) != 1:  # one statement was sent: anything else is a broken connection
+            raise psycopg.OperationalError(
+                f"PostgreSQL sent {len(results)} results for one statement")
         [result] = results
         if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
             raise errors.error_from_result(result, encoding=self.connection.info.encoding)
