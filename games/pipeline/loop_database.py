@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import time
 import weakref
-from typing import AsyncIterator, Optional
+from typing import Any, AsyncIterator, Callable, Optional
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -70,34 +70,25 @@ class _Statements:
 
     async def _result(self) -> pq.abc.PGresult:
         """The one result of the statement just sent, once PostgreSQL has answered it
-        whole; an error as psycopg raises it."""
+        whole; an error as psycopg raises it. libpq reads only once the loop no longer
+        watches the socket: a connection found broken is closed by libpq, and a descriptor
+        closed while watched can leave the loop deaf to the next socket given its number
+        (seen as commands that never answered after a PostgreSQL restart)."""
         pgconn = self.pgconn
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[list] = loop.create_future()
-        results: list = []
         fd = pgconn.socket
-
-        def on_readable() -> None:
-            try:
-                pgconn.consume_input()
-                while not pgconn.is_busy():
-                    result = pgconn.get_result()
-                    if result is None:
-                        if not done.done():
-                            done.set_result(results)
-                        return
+        loop = asyncio.get_running_loop()
+        while pgconn.flush():  # a statement larger than the socket takes at once
+            await _ready(loop.add_writer, loop.remove_writer, fd)
+        results, answered = [], False
+        while not answered:  # until libpq has every result and the end of them
+            await _ready(loop.add_reader, loop.remove_reader, fd)
+            pgconn.consume_input()
+            while not answered and not pgconn.is_busy():
+                result = pgconn.get_result()
+                if result is None:
+                    answered = True
+                else:
                     results.append(result)
-            except Exception as error:  # the connection broke: psycopg's error
-                if not done.done():
-                    done.set_exception(error)
-
-        loop.add_reader(fd, on_readable)
-        try:
-            while pgconn.flush():  # a statement larger than the socket takes at once
-                await _writable(loop, fd)
-            await done
-        finally:
-            loop.remove_reader(fd)
         if len(results) != 1:  # one statement was sent: anything else is a broken connection
             raise psycopg.OperationalError(
                 f"PostgreSQL sent {len(results)} results for one statement")
@@ -107,13 +98,15 @@ class _Statements:
         return result
 
 
-async def _writable(loop: asyncio.AbstractEventLoop, fd: int) -> None:
-    ready: asyncio.Future[None] = loop.create_future()
-    loop.add_writer(fd, lambda: ready.done() or ready.set_result(None))
+async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int) -> None:
+    """Until the socket `fd` is ready as `watch` (the loop's add_reader or add_writer)
+    watches it; it is no longer watched when this returns."""
+    ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    watch(fd, lambda: ready.done() or ready.set_result(None))
     try:
         await ready
     finally:
-        loop.remove_writer(fd)
+        unwatch(fd)
 
 
 _NUMBERED: dict[str, bytes] = {}

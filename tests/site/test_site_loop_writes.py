@@ -268,6 +268,34 @@ def test_a_refused_statement_raises_psycopgs_error_and_its_connection_is_not_kep
     assert rows == [("a" + "b" * 100_000,)]
 
 
+def test_after_postgresql_drops_kept_connections_the_next_statements_still_answer(monkeypatch):
+    """On the loop the site runs (uvloop), each kept connection PostgreSQL drops fails its
+    statement with psycopg's error, and the statements after it answer on new connections.
+    (The harder case, a socket libpq closed while the loop still watched it, left commands
+    unanswered after a PostgreSQL restart under load; this test did not catch it, the
+    restart in tests/faults/test_faults_web.py did.)"""
+    import uvloop
+
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+
+    async def drop(connection) -> None:
+        async with await type(connection).connect(**loop_database._connection_params()) as killer:
+            await killer.execute("SELECT pg_terminate_backend(%s)", [connection.info.backend_pid])
+
+    async def rounds() -> list:
+        answers = []
+        for n in range(5):
+            await loop_database.fetch("SELECT %s::int", [n])
+            [(kept, _, _)] = loop_database._connections().idle
+            await drop(kept)
+            with pytest.raises(psycopg.OperationalError):
+                await asyncio.wait_for(loop_database.fetch("SELECT %s::int", [n]), 10)
+            answers += await asyncio.wait_for(loop_database.fetch("SELECT %s::int", [n]), 10)
+        return answers
+
+    assert uvloop.run(rounds()) == [(n,) for n in range(5)]
+
+
 def test_a_percent_sign_other_than_a_placeholder_is_refused_before_it_is_sent():
     with pytest.raises(ValueError, match="placeholder"):
         loop_database._numbered("SELECT '100%' WHERE %s")
