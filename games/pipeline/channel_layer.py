@@ -119,11 +119,7 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
             if had_it is not None:  # published by this process, already handed on here
                 self._hand_on(name, payload, had_it)
                 return
-        queue = self.channel_layer.channels.get(name)
-        if queue is not None:
-            queue.put_nowait(payload)
-        else:
-            self._hand_on(name, payload, ())
+        super()._receive_message({"channel": name, "data": payload})  # channels-redis's own
 
     def _hand_on(self, channel: str, payload: bytes, had_it: Collection[str]) -> None:
         """Put `payload` in the queue of each of this process's members of the group

@@ -36,10 +36,6 @@ from psycopg import adapt, errors, pq
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
-# Runs of one statement text after which PostgreSQL is asked to keep its plan (psycopg's
-# prepare threshold) on the worker's step statements (step_sql._bound_cursor); the loop's
-# own are prepared on a connection the first time they run there (`_Statements`).
-PREPARE_AFTER = 5
 
 
 class _Statements:
@@ -131,26 +127,25 @@ class _LoopConnections:
 
     def __init__(self, size: int) -> None:
         self.slots = asyncio.Semaphore(size)
-        self.idle: list[tuple[psycopg.AsyncConnection, _Statements, float]] = []
+        self.idle: list[tuple[_Statements, float]] = []  # with when each was opened
         self.max_age = _max_age()
 
     @contextlib.asynccontextmanager
     async def statements(self) -> AsyncIterator[_Statements]:
         async with self.slots:
             if self.idle:
-                connection, statements, opened = self.idle.pop()
+                statements, opened = self.idle.pop()
             else:
-                connection = await _connect()
-                statements, opened = _Statements(connection), time.monotonic()
+                statements, opened = _Statements(await _connect()), time.monotonic()
             try:
                 yield statements
             except BaseException:
-                await _close(connection)  # its state is unknown: never reuse it
+                await _close(statements.connection)  # its state is unknown: never reuse it
                 raise
-            if _keep(connection, opened, self.max_age):
-                self.idle.append((connection, statements, opened))
+            if _keep(statements.connection, opened, self.max_age):
+                self.idle.append((statements, opened))
             else:
-                await _close(connection)
+                await _close(statements.connection)
 
 
 _LOOPS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopConnections]" = \

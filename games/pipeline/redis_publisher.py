@@ -89,6 +89,13 @@ def command(*parts: bytes) -> bytes:
     return b"*%d\r\n" % len(parts) + b"".join(b"$%d\r\n%b\r\n" % (len(p), p) for p in parts)
 
 
+def auth_command(username: Optional[str], password: str) -> bytes:
+    """AUTH with a password, and a user when one is named (Redis 6's ACL users)."""
+    if username:
+        return command(b"AUTH", username.encode(), password.encode())
+    return command(b"AUTH", password.encode())
+
+
 class RedisPublisher:
     """PUBLISH to one Redis, from one event loop (its connection is that loop's)."""
 
@@ -150,10 +157,8 @@ class RedisPublisher:
             loop = asyncio.get_running_loop()
             _, connection = await loop.create_connection(_Replies, self.host, self.port)
             if self.password is not None:
-                auth = ((b"AUTH", self.username.encode(), self.password.encode())
-                        if self.username else (b"AUTH", self.password.encode()))
                 try:
-                    await self._answered(connection, command(*auth), 1)
+                    await self._answered(connection, auth_command(self.username, self.password), 1)
                 except BaseException:
                     connection.close()
                     raise

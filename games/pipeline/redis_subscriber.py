@@ -22,7 +22,8 @@ import asyncio
 import logging
 from typing import Callable, Iterable, Optional
 
-from games.pipeline.redis_publisher import REPLY_TIMEOUT_SECONDS, RedisReplyError, command
+from games.pipeline.redis_publisher import (REPLY_TIMEOUT_SECONDS, RedisReplyError, auth_command,
+                                            command)
 
 logger = logging.getLogger(__name__)
 
@@ -188,10 +189,8 @@ class RedisSubscriber:
             self._pushes = pushes
 
     async def _authenticate(self, pushes: _Pushes) -> None:
-        auth = ((b"AUTH", self.username.encode(), self.password.encode())  # type: ignore[union-attr]
-                if self.username else (b"AUTH", self.password.encode()))  # type: ignore[union-attr]
         pushes.reply = asyncio.get_running_loop().create_future()
-        pushes.write(command(*auth))
+        pushes.write(auth_command(self.username, self.password))  # type: ignore[arg-type]
         async with asyncio.timeout(REPLY_TIMEOUT_SECONDS):
             answer = await pushes.reply
         pushes.reply = None

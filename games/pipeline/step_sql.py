@@ -30,12 +30,15 @@ from psycopg.types.json import Jsonb
 
 from games.models import Game, GameCommand, GameEvent, Seat
 from games.pipeline import json_text
-from games.pipeline.loop_database import PREPARE_AFTER
 from wildlands_site import row_reads
 
 # The columns of the game row a step reads (the snapshots are read only on a cache miss).
 _GAME_COLUMNS = ("id", "mode", "status", "version", "last_seq", "awaiting", "campaign_id",
                  "campaign_chapter", "seed")
+# Runs of one statement text after which PostgreSQL is asked to keep its plan (psycopg's
+# prepare threshold) on the worker's step statements (`_bound_cursor`); the event loop's
+# are prepared the first time they run on a connection (loop_database._Statements).
+PREPARE_AFTER = 5
 # The game-row reads' SQL, made once per database vendor and kind of read.
 _ROW_SQL: dict[tuple, str] = {}
 

@@ -211,7 +211,8 @@ def test_a_kept_connection_postgresql_dropped_is_not_used_again(owner, teammate,
     async def play_then_lose_the_connection_then_play():
         first = await services.game_apply_command_on_loop(
             game_id=game.id, user=user, expected_version=2, command=command)
-        [(kept, _, _)] = loop_database._connections().idle
+        [(statements, _)] = loop_database._connections().idle
+        kept = statements.connection
         async with await type(kept).connect(**loop_database._connection_params()) as killer:
             await killer.execute("SELECT pg_terminate_backend(%s)", [kept.info.backend_pid])
         state = states.held(game.id).state
@@ -238,14 +239,14 @@ def test_a_kept_connection_runs_the_next_statement_as_it_prepared_it(monkeypatch
 
     async def statements():
         first = await loop_database.fetch("SELECT %s::int, %s::text", [1, "one"])
-        [(connection, statements, _)] = loop_database._connections().idle
+        [(statements, opened)] = loop_database._connections().idle
         second = await loop_database.fetch("SELECT %s::int, %s::text", [2, "two"])
         [kept] = loop_database._connections().idle
         prepared = dict(statements.prepared)
-        async with connection.cursor() as cursor:
+        async with statements.connection.cursor() as cursor:
             await cursor.execute("SELECT count(*) FROM pg_prepared_statements")
             [(on_the_server,)] = await cursor.fetchall()
-        return first, second, (connection, statements), kept[:2], prepared, on_the_server
+        return first, second, (statements, opened), kept, prepared, on_the_server
 
     first, second, before, after, prepared, on_the_server = asyncio.run(statements())
     assert (first, second) == ([(1, "one")], [(2, "two")])
@@ -286,8 +287,8 @@ def test_after_postgresql_drops_kept_connections_the_next_statements_still_answe
         answers = []
         for n in range(5):
             await loop_database.fetch("SELECT %s::int", [n])
-            [(kept, _, _)] = loop_database._connections().idle
-            await drop(kept)
+            [(kept, _)] = loop_database._connections().idle
+            await drop(kept.connection)
             with pytest.raises(psycopg.OperationalError):
                 await asyncio.wait_for(loop_database.fetch("SELECT %s::int", [n]), 10)
             answers += await asyncio.wait_for(loop_database.fetch("SELECT %s::int", [n]), 10)
