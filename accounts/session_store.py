@@ -7,7 +7,7 @@ expired and what an unknown key does are Django's: only the read is plain.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from django.contrib.sessions.backends import db
 from django.db import connections, router
@@ -22,12 +22,22 @@ class SessionStore(db.SessionStore):
     def load(self) -> dict[str, Any]:
         row = None
         if self.session_key is not None:  # None for a missing or malformed cookie
-            using = router.db_for_read(self.model)
-            ops = connections[using].ops
-            row = one_row(_load_sql(self.model, using),
-                          [self.session_key, ops.adapt_datetimefield_value(timezone.now())],
-                          using)
-        if row is None:  # unknown or expired: a new session, as Django's own store does
+            row = one_row(*self.load_statement(), router.db_for_read(self.model))
+        return self.loaded(row)
+
+    def load_statement(self) -> tuple[str, list]:
+        """The statement `load` runs (for a session key that is not None): the session's
+        data, unless it expired. A game socket's opening runs it on the event loop
+        (wildlands_site.socket_auth)."""
+        using = router.db_for_read(self.model)
+        ops = connections[using].ops
+        return (_load_sql(self.model, using),
+                [self.session_key, ops.adapt_datetimefield_value(timezone.now())])
+
+    def loaded(self, row: Optional[tuple]) -> dict[str, Any]:
+        """The session's data from the row `load_statement` read (None: unknown or expired,
+        so a new session, as Django's own store makes)."""
+        if row is None:
             self._session_key = None
             return {}
         return self.decode(row[0])

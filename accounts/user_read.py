@@ -16,15 +16,33 @@ _SQL: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 def user_by_pk(user_id: Any) -> Optional[Any]:
     """The user whose primary key is `user_id` (as a session stores it), or None."""
+    statement = user_statement(user_id)
+    if statement is None:
+        return None
+    model = get_user_model()
+    return user_from_row(one_row(*statement, router.db_for_read(model)))
+
+
+def user_statement(user_id: Any) -> Optional[tuple[str, list]]:
+    """The statement `user_by_pk` runs (None: `user_id` is no key of the user model). A
+    game socket's opening runs it on the event loop (wildlands_site.socket_auth)."""
     model = get_user_model()
     try:
         pk = model._meta.pk.to_python(user_id)
     except ValidationError:
         return None
     using = router.db_for_read(model)
-    sql, names = _sql(model, using)
-    row = one_row(sql, [model._meta.pk.get_db_prep_value(pk, connections[using])], using)
-    return None if row is None else instance(model, names, row, using)
+    sql, _ = _sql(model, using)
+    return sql, [model._meta.pk.get_db_prep_value(pk, connections[using])]
+
+
+def user_from_row(row: Optional[tuple]) -> Optional[Any]:
+    """The user from the row `user_statement` read (None: no such user)."""
+    if row is None:
+        return None
+    model = get_user_model()
+    using = router.db_for_read(model)
+    return instance(model, _sql(model, using)[1], row, using)
 
 
 def _sql(model: Any, using: str) -> tuple[str, tuple[str, ...]]:

@@ -18,6 +18,9 @@ benchmark, served by the same daphne process so that all three share its conditi
 
     daphne benchmarks.bare_asgi:application
 
+Every socket, the bare ones too, is signed in through the site's own session and user
+middleware (wildlands_site.socket_auth), as the game sockets are.
+
 With BENCH_NO_RATE_LIMIT=1 the game socket's flood limit (20 messages per 5 s per socket)
 is lifted: the round-trip and throughput benchmarks send moves far faster than people do.
 With BENCH_PEER_GAME=1 the peer benchmark's game (benchmarks/peer_race.py) is registered.
@@ -30,7 +33,6 @@ import wildlands_site.asgi as site  # the site's own process set-up (its GIL swi
 
 django_asgi_app = site.django_asgi_app
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
@@ -39,6 +41,7 @@ from django.urls import path  # noqa: E402
 from games.consumers import GameConsumer  # noqa: E402
 from games.pipeline import broadcast, loop_database  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from wildlands_site.socket_auth import SocketAuthMiddlewareStack  # noqa: E402
 
 if os.environ.get("BENCH_NO_RATE_LIMIT") == "1":
     GameConsumer.rate_limit = 10 ** 9
@@ -112,7 +115,7 @@ class SeatedRelayConsumer(StoredRelayConsumer):
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter([
+    "websocket": AllowedHostsOriginValidator(SocketAuthMiddlewareStack(URLRouter([
         path("ws/bench/echo/", EchoConsumer.as_asgi()),
         path("ws/bench/group/<str:room>/", GroupBroadcastConsumer.as_asgi()),
         path("ws/bench/stored/<str:room>/", StoredRelayConsumer.as_asgi()),

@@ -30,8 +30,8 @@ Beside them, this stack's floors, in the site's own process (benchmarks/bare_asg
 same games played through a bare consumer that relays each move's frame to the game's two
 sockets through the channel layer (`relay`), and one that first stores it with one INSERT
 committed on the event loop's connection (`stored`), no rules and no views: what uvicorn,
-Channels (its session and user middleware included), the Redis layer and one durable
-statement cost before the site does anything of its own. The third (`seated`) delivers as
+Channels, the site's session and user middleware (wildlands_site.socket_auth), the Redis
+layer and one durable statement cost before the site does anything of its own. The third (`seated`) delivers as
 the site does: each move stored, the mover acknowledged, then sent to each seat's own group.
 """
 from __future__ import annotations

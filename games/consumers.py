@@ -114,8 +114,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
             return
         seat = None
         if user is not None and user.is_authenticated:
-            seat = await database_sync_to_async(services.seat_for_socket)(
-                game_id=self.game_id, user=user)
+            seat = await services.seat_for_socket_on_loop(game_id=self.game_id, user=user)
         if seat is None:
             await self.send_json({"type": "error", "code": "not_seated",
                                   "message": "sign in with a seat in this game to play it"})
@@ -128,7 +127,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(self.seat_group, self.channel_name)
         layer_watch.watch(self.channel_layer, self.channel_name)
-        connected = await database_sync_to_async(presence.seat_connect)(
+        connected = await presence.seat_connect_on_loop(
             game_id=self.game_id, seat=self.seat, game=seat.game)
         await self._send_presence(connected)
         await self.channel_layer.group_send(
@@ -155,8 +154,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
         layer_watch.forget(self.channel_name)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.channel_layer.group_discard(self.seat_group, self.channel_name)
-        await database_sync_to_async(presence.seat_disconnect)(
-            game_id=self.game_id, seat=self.seat)
+        await presence.seat_disconnect_on_loop(game_id=self.game_id, seat=self.seat)
         await self.channel_layer.group_send(
             self.group, {"type": "game.presence", "from": self.channel_name})
 
@@ -345,7 +343,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
         any later change comes with its maker's notice."""
         if self.seat is None or message.get("from") == self.channel_name:
             return
-        connected = await database_sync_to_async(selectors.connected_seats)(self.game_id)
+        connected = await presence.connected_seats_on_loop(self.game_id)
         await self._send_presence(connected)
 
     # -- sending -----------------------------------------------------------------------------
@@ -371,8 +369,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
         if now - self.last_heartbeat < HEARTBEAT_SECONDS:
             return
         self.last_heartbeat = now
-        connected = await database_sync_to_async(presence.seat_seen)(
-            game_id=self.game_id, seat=self.seat)
+        connected = await presence.seat_seen_on_loop(game_id=self.game_id, seat=self.seat)
         await self._send_presence(connected)
 
     async def _send_presence(self, connected: list) -> None:

@@ -11,37 +11,42 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from channels.db import database_sync_to_async
 from django.db import connection
 from django.utils import timezone
 
 from games import selectors
 from games.models import Game, Seat
+from games.pipeline.on_loop import rows_on_loop
 from games.services import ancients_requeue_stalled, opponent_turn_stalled
 
 SEAT_TABLE = Seat._meta.db_table
 
 
+# How a socket's life counts on its seat's row: an opening socket counts one more (from one
+# again when the seat was silent past the presence timeout: the sockets counted died with
+# their server), a heartbeat makes a count of none one.
+CONNECTING = ("connections = CASE WHEN seen_at IS NULL OR seen_at < %s THEN 1 "
+              "ELSE connections + 1 END")
+BEATING = "connections = CASE WHEN connections = 0 THEN 1 ELSE connections END"
+LEAVING_SQL = (f"UPDATE {SEAT_TABLE} SET connections = connections - 1 "
+               "WHERE game_id = %s AND seat = %s AND connections > 0")
+
+
 def seat_connect(*, game_id: Any, seat: str, game: Optional[Game] = None) -> list[str]:
-    """Count one more open socket for the seat; return the connected seats. A count whose
-    seat has been silent past the presence timeout starts again at one: the sockets it
-    counted died with their server. A player who (re)opens a table that has waited too long
-    on the opponent also sends their turn again: they are often the first to notice a lost
-    task, and the embedded mode has no sweeper. `game` is the row the socket read as it
-    opened (its seat's game), which saves reading it again for that check."""
-    _mark_alive(game_id, seat, """
-        connections = CASE WHEN seen_at IS NULL OR seen_at < %(cutoff)s THEN 1
-                           ELSE connections + 1 END""")
-    if game is None:
-        ancients_requeue_stalled(game_id=game_id)
-    elif opponent_turn_stalled(game):
-        ancients_requeue_stalled(game_id=game.pk)
+    """Count one more open socket for the seat; return the connected seats. A player who
+    (re)opens a table that has waited too long on the opponent also sends their turn again:
+    they are often the first to notice a lost task, and the embedded mode has no sweeper.
+    `game` is the row the socket read as it opened (its seat's game), which saves reading it
+    again for that check."""
+    _mark_alive(game_id, seat, CONNECTING, [_cutoff()])
+    _requeue_if_stalled(game_id, game)
     return selectors.connected_seats(game_id)
 
 
 def seat_seen(*, game_id: Any, seat: str) -> list[str]:
     """A socket of the seat is alive (its heartbeat); return the connected seats."""
-    _mark_alive(game_id, seat, """
-        connections = CASE WHEN connections = 0 THEN 1 ELSE connections END""")
+    _mark_alive(game_id, seat, BEATING, [])
     return selectors.connected_seats(game_id)
 
 
@@ -49,16 +54,82 @@ def seat_disconnect(*, game_id: Any, seat: str) -> None:
     """Count one socket fewer. Nobody reads the seats here: the closing socket has no one
     to tell, and the notice it sends makes every other socket read them."""
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {SEAT_TABLE} SET connections = connections - 1 "
-                       "WHERE game_id = %s AND seat = %s AND connections > 0",
-                       [selectors.game_key(game_id), seat])
+        cursor.execute(LEAVING_SQL, [selectors.game_key(game_id), seat])
 
 
-def _mark_alive(game_id: Any, seat: str, counting: str) -> None:
-    now = timezone.now()
+# --- the same from the event loop: one statement each on the loop's connection with
+# PostgreSQL, else the functions above on the database thread (games.pipeline.on_loop)
+async def seat_connect_on_loop(*, game_id: Any, seat: str, game: Game) -> list[str]:
+    """`seat_connect` for a socket opening on the event loop."""
+    rows = await rows_on_loop(_marked_and_connected(CONNECTING),
+                              [_cutoff(), *_marking_params(game_id, seat),
+                               *_others_params(game_id, seat)])
+    if rows is None:
+        return await database_sync_to_async(seat_connect)(game_id=game_id, seat=seat,
+                                                          game=game)
+    if opponent_turn_stalled(game):
+        await database_sync_to_async(ancients_requeue_stalled)(game_id=game.pk)
+    return [name for (name,) in rows]
+
+
+async def seat_seen_on_loop(*, game_id: Any, seat: str) -> list[str]:
+    """`seat_seen` for a socket's heartbeat on the event loop."""
+    rows = await rows_on_loop(_marked_and_connected(BEATING),
+                              [*_marking_params(game_id, seat), *_others_params(game_id, seat)])
+    if rows is None:
+        return await database_sync_to_async(seat_seen)(game_id=game_id, seat=seat)
+    return [name for (name,) in rows]
+
+
+async def seat_disconnect_on_loop(*, game_id: Any, seat: str) -> None:
+    """`seat_disconnect` for a socket closing on the event loop."""
+    if await rows_on_loop(LEAVING_SQL, [selectors.game_key(game_id), seat]) is None:
+        await database_sync_to_async(seat_disconnect)(game_id=game_id, seat=seat)
+
+
+async def connected_seats_on_loop(game_id: Any) -> list[str]:
+    """`selectors.connected_seats` for a socket told of a presence change."""
+    rows = await rows_on_loop(*selectors.connected_seats_statement(game_id))
+    if rows is None:
+        return await database_sync_to_async(selectors.connected_seats)(game_id)
+    return [name for (name,) in rows]
+
+
+def _marking(counting: str) -> str:
+    return (f"UPDATE {SEAT_TABLE} SET {counting}, seen_at = %s "
+            "WHERE game_id = %s AND seat = %s")
+
+
+def _marked_and_connected(counting: str) -> str:
+    """The seat marked alive and the connected seats in one statement (PostgreSQL). The
+    statement's read sees the seats as they were before its own update, so the marked seat
+    comes from the update's RETURNING (a seat just marked alive is connected) and the read
+    gives the others."""
+    return (f"WITH marked AS ({_marking(counting)} RETURNING seat) "
+            f"SELECT seat FROM marked UNION SELECT seat FROM {SEAT_TABLE} "
+            "WHERE game_id = %s AND seat <> %s AND connections > 0 AND seen_at >= %s "
+            "ORDER BY seat")
+
+
+def _marking_params(game_id: Any, seat: str) -> list:
+    return [selectors.stored_time(timezone.now()), selectors.game_key(game_id), seat]
+
+
+def _others_params(game_id: Any, seat: str) -> list:
+    return [selectors.game_key(game_id), seat, _cutoff()]
+
+
+def _cutoff() -> Any:
+    return selectors.stored_time(selectors.presence_cutoff())
+
+
+def _mark_alive(game_id: Any, seat: str, counting: str, counting_params: list) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {SEAT_TABLE} SET {counting}, seen_at = %(now)s "
-                       "WHERE game_id = %(game)s AND seat = %(seat)s",
-                       {"cutoff": selectors.stored_time(now - selectors.PRESENCE_TIMEOUT),
-                        "now": selectors.stored_time(now), "game": selectors.game_key(game_id),
-                        "seat": seat})
+        cursor.execute(_marking(counting), [*counting_params, *_marking_params(game_id, seat)])
+
+
+def _requeue_if_stalled(game_id: Any, game: Optional[Game]) -> None:
+    if game is None:
+        ancients_requeue_stalled(game_id=game_id)
+    elif opponent_turn_stalled(game):
+        ancients_requeue_stalled(game_id=game.pk)

@@ -63,10 +63,14 @@ def connected_seats(game_id: Any) -> list[str]:
     """The seats with a live socket. Read at every socket's open and close by each seated
     socket of the game, so a plain statement rather than a queryset built each time."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT seat FROM {Seat._meta.db_table} WHERE game_id = %s "
-                       "AND connections > 0 AND seen_at >= %s ORDER BY seat",
-                       [game_key(game_id), stored_time(presence_cutoff())])
+        cursor.execute(*connected_seats_statement(game_id))
         return [seat for (seat,) in cursor.fetchall()]
+
+
+def connected_seats_statement(game_id: Any) -> tuple[str, list]:
+    return (f"SELECT seat FROM {Seat._meta.db_table} WHERE game_id = %s "
+            "AND connections > 0 AND seen_at >= %s ORDER BY seat",
+            [game_key(game_id), stored_time(presence_cutoff())])
 
 
 def stored_snapshot(game_id: Any) -> Optional[dict]:

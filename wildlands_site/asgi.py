@@ -18,17 +18,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildlands_site.settings")
 
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from wildlands_site.socket_auth import SocketAuthMiddlewareStack  # noqa: E402
 from wildlands_site.socket_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            SocketAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }
 )

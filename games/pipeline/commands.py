@@ -75,16 +75,25 @@ SOCKET_GAME_FIELDS = ("status", "mode", "campaign", "awaiting", "updated")
 
 
 def seat_for_socket(*, game_id: Any, user) -> Optional[Seat]:
-    """The seat `user` holds in the game, read as a socket opens. For a started game the
-    seat and the game's facts are kept for this process (a seat is fixed once its game
-    starts), so even a socket's first command can be stored from the event loop
-    (`on_loop.game_apply_command_on_loop` needs both) instead of queueing for the database
-    thread with every other socket's first command. One read of every seat with the few
-    game columns above: the game row's snapshots and content (tens of kilobytes of JSON) are
-    not read, and the facts need no read of their own."""
+    """The seat `user` holds in the game, read as a socket opens (`socket_seat` says what is
+    kept). One read of every seat with the few game columns above: the game row's snapshots
+    and content (tens of kilobytes of JSON) are not read, and the facts need no read of their
+    own. The event loop reads the same rows on its own connection
+    (`on_loop.seat_for_socket_on_loop`)."""
     if user is None or not user.is_authenticated:
         return None
-    seats = _seats_with_game(game_id)
+    using = DEFAULT_DB_ALIAS
+    with connections[using].cursor() as cursor:
+        cursor.execute(*socket_seats_statement(game_id))
+        return socket_seat(seats_from_rows(cursor.fetchall()), user)
+
+
+def socket_seat(seats: list[Seat], user) -> Optional[Seat]:
+    """`user`'s seat among the game's seats. For a started game the seat and the game's facts
+    are kept for this process (a seat is fixed once its game starts), so even a socket's
+    first command can be stored from the event loop (`on_loop.game_apply_command_on_loop`
+    needs both) instead of queueing for the database thread with every other socket's first
+    command."""
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is not None and seat.game.status != Game.Status.SETUP:
         states.hold_seat(seat.game_id, user.pk, seat.seat)
@@ -97,10 +106,10 @@ _SOCKET_GAME_NAMES = ("id", *(Game._meta.get_field(name).attname for name in SOC
 _SOCKET_SQL: dict[str, str] = {}
 
 
-def _seats_with_game(game_id: Any) -> list[Seat]:
-    """Every seat of the game, each with the game row's SOCKET_GAME_FIELDS (one instance for
-    all), by one statement written once: the queryset with its join cost most of this read's
-    CPU (1.1-1.4 ms in process, docs/performance.md)."""
+def socket_seats_statement(game_id: Any) -> tuple[str, list]:
+    """One statement, written once, for every seat of the game, each with the game row's
+    SOCKET_GAME_FIELDS: the queryset with its join cost most of this read's CPU (1.1-1.4 ms
+    in process, docs/performance.md)."""
     using = DEFAULT_DB_ALIAS
     if using not in _SOCKET_SQL:
         quote = connections[using].ops.quote_name
@@ -109,11 +118,14 @@ def _seats_with_game(game_id: Any) -> list[Seat]:
             f"{row_reads.columns(Game, _SOCKET_GAME_NAMES, 'g', using)} "
             f"FROM {quote(Seat._meta.db_table)} s JOIN {quote(Game._meta.db_table)} g "
             f"ON g.{quote('id')} = s.{quote('game_id')} WHERE s.{quote('game_id')} = %s")
-    with connections[using].cursor() as cursor:
-        cursor.execute(_SOCKET_SQL[using], [row_reads.key(Game, game_id, using)])
-        rows = cursor.fetchall()
+    return _SOCKET_SQL[using], [row_reads.key(Game, game_id, using)]
+
+
+def seats_from_rows(rows: list) -> list[Seat]:
+    """`socket_seats_statement`'s rows as seats sharing one game instance."""
     if not rows:
         return []
+    using = DEFAULT_DB_ALIAS
     split = len(_SOCKET_SEAT_NAMES)
     game = row_reads.instance(Game, _SOCKET_GAME_NAMES, rows[0][split:], using)
     seats = []

@@ -1,10 +1,16 @@
-"""The loop's way: a command stored from the web process's event loop.
+"""The loop's way: a command stored from the web process's event loop, and a socket's own
+reads and writes as it opens, beats and closes.
 
 When this process holds the seat, the game's facts (declaration and bot seats) and the
 game at the expected version or an older one (brought up to date by one read on the loop,
 `_caught_up`), the step's one conditional statement runs on a connection of the loop's own
 (`games.pipeline.loop_database` says why), without the database thread. A game's commands
 are stored one at a time in each process, in the order they came (`_GameTurns`).
+
+A socket's seat and its presence (`games.presence`) are one statement each, so with
+PostgreSQL they run on the loop's connections too (`rows_on_loop`): opening and closing a
+game's two sockets crossed to the database thread twelve times, and those crossings with
+Django's cursors were most of an opening's CPU (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -15,9 +21,13 @@ from typing import Any, AsyncIterator, Mapping, Optional
 
 import psycopg
 
-from games.models import Game, GameCommand
+from channels.db import database_sync_to_async
+
+from games.models import Game, GameCommand, Seat
 from games.pipeline import facts, loop_database, states, step_sql
-from games.pipeline.commands import Found, held_for_command, replay_caught_up, short_way_step
+from games.pipeline.commands import (Found, held_for_command, replay_caught_up, seat_for_socket,
+                                     seats_from_rows, short_way_step, socket_seat,
+                                     socket_seats_statement)
 from games.pipeline.steps import (OPPONENT_COMMAND, ApplyResult, BuiltStep, after_commit,
                                   moved_on, run_committed, with_updates)
 from games.platform.definition import GameDefinition
@@ -115,6 +125,34 @@ async def _caught_up(game_id: Any, user, expected_version: int,
     if state is None:
         return None
     return seat, definition, state, stored.last_seq
+
+
+async def rows_on_loop(sql: str, params: list) -> Optional[list[tuple]]:
+    """The rows of one statement run on the loop's connection in autocommit; None when it
+    cannot run there (not PostgreSQL) or failed there (a kept connection PostgreSQL dropped,
+    the database away: logged), and the caller's thread way should run instead. A write
+    given to the thread after failing here may have committed all the same only if the
+    connection broke after PostgreSQL committed it: the callers' writes are presence
+    counts, which a seat's silence corrects (`selectors.PRESENCE_TIMEOUT`)."""
+    if not step_sql.can_write_conditionally():
+        return None
+    try:
+        return await loop_database.fetch(sql, params)
+    except psycopg.Error:
+        logger.warning("the loop's statement failed; the database thread tries it",
+                       exc_info=True)
+        return None
+
+
+async def seat_for_socket_on_loop(*, game_id: Any, user) -> Optional[Seat]:
+    """`commands.seat_for_socket` from the event loop: the same read, on the loop's
+    connection when it can."""
+    if user is None or not user.is_authenticated:
+        return None
+    rows = await rows_on_loop(*socket_seats_statement(game_id))
+    if rows is None:
+        return await database_sync_to_async(seat_for_socket)(game_id=game_id, user=user)
+    return socket_seat(seats_from_rows(rows), user)
 
 
 def opponent_stepped(game_id: Any, message: Mapping[str, Any]) -> None:
