@@ -33,7 +33,7 @@ def runs(quick: bool) -> list[list[str]]:
                 ["load_bench.py", "--steps", "5", "--duration", "10"],
                 ["throughput_bench.py", "--games", "2", "--duration", "5"],
                 ["peer_bench.py", "--lanes", "2", "--paced-lanes", "2", "--duration", "3",
-                 "--idle-tables", "4", "--idle-seconds", "3"],
+                 "--warmup", "2", "--idle-tables", "4", "--idle-seconds", "3"],
                 ["memory_bench.py", "--mode", "coop", "--warm", "3", "--games", "10",
                  "--moves", "1"],
                 ["opponent_step_bench.py", "--mode", "defenders", "--turns", "5"],
