@@ -105,20 +105,13 @@ async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: 
         unwatch(fd)
 
 
-_NUMBERED: dict[str, bytes] = {}
-
-
 def _numbered(sql: str) -> bytes:
     """`sql`'s %s placeholders as PostgreSQL's $1, $2, ... (the loop's statements have no
-    other % in them)."""
-    found = _NUMBERED.get(sql)
-    if found is None:
-        parts = sql.split("%s")
-        if any("%" in part for part in parts):
-            raise ValueError(f"a % in a statement other than a placeholder: {sql[:200]}")
-        numbered = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
-        found = _NUMBERED[sql] = numbered.encode()
-    return found
+    other % in them). Only a statement's preparing asks, once per connection."""
+    parts = sql.split("%s")
+    if any("%" in part for part in parts):
+        raise ValueError(f"a % in a statement other than a placeholder: {sql[:200]}")
+    return (parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))).encode()
 
 
 class _LoopConnections:
