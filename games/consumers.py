@@ -44,7 +44,6 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.consumer import get_handler_name
 
 from games import game_log, presence, selectors, services
 from games.pipeline import broadcast, json_text, layer_watch, task_sender
@@ -76,17 +75,6 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
     rate_window = RATE_WINDOW
     ping_limit = PING_LIMIT
     max_sockets_per_user = MAX_SOCKETS_PER_USER
-
-    async def dispatch(self, message: dict) -> None:
-        """Channels' own dispatch first checks the database connections on the database
-        thread for every message (each frame from the browser, each group message): a
-        thread hop per message, queued behind every command of the process. Here every
-        database call already goes through `database_sync_to_async`, which checks them
-        before and after its work, so messages go straight to their handler."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"no handler for message type {message['type']!r}")
-        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:

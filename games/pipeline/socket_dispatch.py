@@ -20,6 +20,7 @@ import asyncio
 import functools
 from typing import Any, Awaitable, Callable, Sequence
 
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 
@@ -58,10 +59,18 @@ class DispatchInTurn:
     own start (the channel layer's channel, the send), then the socket's messages through
     `dispatch_in_turn`. Channels offers no hook for its dispatch loop alone, so its start is
     written again here; a sync consumer (`_sync`, whose send goes through `async_to_sync`)
-    must not use this."""
+    must not use this.
+
+    Channels' own dispatch also checks the database connections on the database thread for
+    every message (each frame from the browser, each group message), and its
+    `websocket_disconnect` once more at the close: a thread hop each, queued behind every
+    command of the process. A consumer of this class makes every database call through
+    `database_sync_to_async`, which checks them before and after its work, so messages go
+    straight to their handler and a close makes no hop. It joins no class-level `groups`
+    (Channels' close would leave them): it leaves its own groups in `disconnect`."""
 
     channel_layer_alias: str
-    dispatch: Callable[[Any], Awaitable[None]]
+    disconnect: Callable[[int], Awaitable[None]]
 
     async def __call__(self, scope: dict, receive: Source, send: Any) -> None:
         self.scope = scope
@@ -77,3 +86,13 @@ class DispatchInTurn:
             await dispatch_in_turn(sources, self.dispatch)
         except StopConsumer:
             pass
+
+    async def dispatch(self, message: dict) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']!r}")
+        await handler(message)
+
+    async def websocket_disconnect(self, message: dict) -> None:
+        await self.disconnect(message["code"])
+        raise StopConsumer()

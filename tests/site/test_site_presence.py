@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
@@ -201,3 +202,30 @@ async def test_on_postgresql_a_socket_finds_its_seat_and_counts_itself_on_the_ev
     await presence.seat_disconnect_on_loop(game_id=game.id, seat="p1")
     await presence.seat_disconnect_on_loop(game_id=game.id, seat="p1")
     assert await db(connections)("p1") == 0, "never below none"
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_on_postgresql_a_closing_socket_never_crosses_to_the_database_thread(
+        owner, teammate, monkeypatch):
+    """Channels ends a socket by checking the database thread's connections there: with
+    PostgreSQL nothing of a closing runs on that thread, so the hop was all it cost."""
+    if not await db(step_sql.can_write_conditionally)():
+        pytest.skip("the event loop's own connections are PostgreSQL's (CI runs this)")
+    game = await db(start_skirmish)(owner, teammate)
+    socket = communicator(game.id, owner)
+    await connect_seated(socket)
+    await drain(socket)
+    crossings = []
+    real_call = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        crossings.append(getattr(self.func, "__name__", self.func))
+        return await real_call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    await socket.disconnect()
+    monkeypatch.undo()
+    assert crossings == []
+    connections = await db(lambda: Seat.objects.get(game=game, seat="p1").connections)()
+    assert connections == 0, "the seat is counted down"
