@@ -33,20 +33,41 @@ LEAVING_SQL = (f"UPDATE {SEAT_TABLE} SET connections = connections - 1 "
                "WHERE game_id = %s AND seat = %s AND connections > 0")
 
 
+def _marking(counting: str) -> str:
+    return (f"UPDATE {SEAT_TABLE} SET {counting}, seen_at = %s "
+            "WHERE game_id = %s AND seat = %s")
+
+
+def _marked_and_connected(counting: str) -> str:
+    """The seat marked alive and the connected seats in one statement (PostgreSQL). The
+    statement's read sees the seats as they were before its own update, so the marked seat
+    comes from the update's RETURNING (a seat just marked alive is connected) and the read
+    gives the others."""
+    return (f"WITH marked AS ({_marking(counting)} RETURNING seat) "
+            f"SELECT seat FROM marked UNION SELECT seat FROM {SEAT_TABLE} "
+            "WHERE game_id = %s AND seat <> %s AND connections > 0 AND seen_at >= %s "
+            "ORDER BY seat")
+
+
+# Written once: the thread's marking alone, and the loop's marking with the connected seats.
+CONNECTING_SQL, BEATING_SQL = _marking(CONNECTING), _marking(BEATING)
+CONNECTED_SQL, SEEN_SQL = _marked_and_connected(CONNECTING), _marked_and_connected(BEATING)
+
+
 def seat_connect(*, game_id: Any, seat: str, game: Optional[Game] = None) -> list[str]:
     """Count one more open socket for the seat; return the connected seats. A player who
     (re)opens a table that has waited too long on the opponent also sends their turn again:
     they are often the first to notice a lost task, and the embedded mode has no sweeper.
     `game` is the row the socket read as it opened (its seat's game), which saves reading it
     again for that check."""
-    _mark_alive(game_id, seat, CONNECTING, [_cutoff()])
+    _mark_alive(CONNECTING_SQL, _params(game_id, seat, connecting=True, others=False))
     _requeue_if_stalled(game_id, game)
     return selectors.connected_seats(game_id)
 
 
 def seat_seen(*, game_id: Any, seat: str) -> list[str]:
     """A socket of the seat is alive (its heartbeat); return the connected seats."""
-    _mark_alive(game_id, seat, BEATING, [])
+    _mark_alive(BEATING_SQL, _params(game_id, seat, connecting=False, others=False))
     return selectors.connected_seats(game_id)
 
 
@@ -61,9 +82,8 @@ def seat_disconnect(*, game_id: Any, seat: str) -> None:
 # PostgreSQL, else the functions above on the database thread (games.pipeline.on_loop)
 async def seat_connect_on_loop(*, game_id: Any, seat: str, game: Game) -> list[str]:
     """`seat_connect` for a socket opening on the event loop."""
-    rows = await rows_on_loop(_marked_and_connected(CONNECTING),
-                              [_cutoff(), *_marking_params(game_id, seat),
-                               *_others_params(game_id, seat)])
+    rows = await rows_on_loop(CONNECTED_SQL,
+                              _params(game_id, seat, connecting=True, others=True))
     if rows is None:
         return await database_sync_to_async(seat_connect)(game_id=game_id, seat=seat,
                                                           game=game)
@@ -74,8 +94,7 @@ async def seat_connect_on_loop(*, game_id: Any, seat: str, game: Game) -> list[s
 
 async def seat_seen_on_loop(*, game_id: Any, seat: str) -> list[str]:
     """`seat_seen` for a socket's heartbeat on the event loop."""
-    rows = await rows_on_loop(_marked_and_connected(BEATING),
-                              [*_marking_params(game_id, seat), *_others_params(game_id, seat)])
+    rows = await rows_on_loop(SEEN_SQL, _params(game_id, seat, connecting=False, others=True))
     if rows is None:
         return await database_sync_to_async(seat_seen)(game_id=game_id, seat=seat)
     return [name for (name,) in rows]
@@ -95,37 +114,21 @@ async def connected_seats_on_loop(game_id: Any) -> list[str]:
     return [name for (name,) in rows]
 
 
-def _marking(counting: str) -> str:
-    return (f"UPDATE {SEAT_TABLE} SET {counting}, seen_at = %s "
-            "WHERE game_id = %s AND seat = %s")
+def _params(game_id: Any, seat: str, *, connecting: bool, others: bool) -> list:
+    """A marking statement's parameters, from one reading of the clock: an opening's cutoff
+    for the count (`connecting`), the time marked and the seat; with `others`, those of the
+    read of the other connected seats after it."""
+    now = timezone.now()
+    cutoff = selectors.stored_time(selectors.presence_cutoff(now))
+    key = selectors.game_key(game_id)
+    params = [cutoff] if connecting else []
+    params += [selectors.stored_time(now), key, seat]
+    return params + [key, seat, cutoff] if others else params
 
 
-def _marked_and_connected(counting: str) -> str:
-    """The seat marked alive and the connected seats in one statement (PostgreSQL). The
-    statement's read sees the seats as they were before its own update, so the marked seat
-    comes from the update's RETURNING (a seat just marked alive is connected) and the read
-    gives the others."""
-    return (f"WITH marked AS ({_marking(counting)} RETURNING seat) "
-            f"SELECT seat FROM marked UNION SELECT seat FROM {SEAT_TABLE} "
-            "WHERE game_id = %s AND seat <> %s AND connections > 0 AND seen_at >= %s "
-            "ORDER BY seat")
-
-
-def _marking_params(game_id: Any, seat: str) -> list:
-    return [selectors.stored_time(timezone.now()), selectors.game_key(game_id), seat]
-
-
-def _others_params(game_id: Any, seat: str) -> list:
-    return [selectors.game_key(game_id), seat, _cutoff()]
-
-
-def _cutoff() -> Any:
-    return selectors.stored_time(selectors.presence_cutoff())
-
-
-def _mark_alive(game_id: Any, seat: str, counting: str, counting_params: list) -> None:
+def _mark_alive(sql: str, params: list) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(_marking(counting), [*counting_params, *_marking_params(game_id, seat)])
+        cursor.execute(sql, params)
 
 
 def _requeue_if_stalled(game_id: Any, game: Optional[Game]) -> None:

@@ -54,9 +54,9 @@ PRESENCE_TIMEOUT_SECONDS = 70
 PRESENCE_TIMEOUT = timedelta(seconds=PRESENCE_TIMEOUT_SECONDS)
 
 
-def presence_cutoff():
-    """Sockets last seen before this moment no longer count."""
-    return timezone.now() - PRESENCE_TIMEOUT
+def presence_cutoff(now: Optional[datetime] = None) -> datetime:
+    """Sockets last seen before this moment (`now`, by default the clock's) no longer count."""
+    return (now or timezone.now()) - PRESENCE_TIMEOUT
 
 
 def connected_seats(game_id: Any) -> list[str]:
