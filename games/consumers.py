@@ -45,10 +45,11 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import game_log, presence, selectors, services
+from games import game_log, presence, services
 from games.pipeline import broadcast, json_text, layer_watch, task_sender
 from games.pipeline.on_loop import opponent_stepped
 from games.pipeline.socket_dispatch import DispatchInTurn
+from games.pipeline.socket_updates import socket_update
 from games.platform.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -337,9 +338,7 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
     # -- sending -----------------------------------------------------------------------------
     async def _send_update(self, *, after: Optional[int], force: bool = False,
                            extra: Optional[dict] = None, log: bool = False) -> None:
-        read = game_log.greeting if log else selectors.update_payload
-        payload = await database_sync_to_async(read)(
-            game_id=self.game_id, seat=self.seat, after=after)
+        payload = await socket_update(game_id=self.game_id, seat=self.seat, after=after, log=log)
         if payload is None:
             return
         if extra:

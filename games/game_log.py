@@ -11,6 +11,7 @@ from typing import Any, Iterable, Optional
 
 from games import selectors
 from games.models import GameEvent
+from games.platform.definition import GameDefinition
 
 LOG_PAGE_SIZE = 100  # event seqs per page (placeholders of secret events included)
 
@@ -26,19 +27,30 @@ def greeting(*, game_id: Any, seat: Optional[str], after: Optional[int]) -> Opti
 def log_part(game_id: Any, current: selectors.Current, seat: Optional[str], *,
              before: Optional[int]) -> dict:
     """Up to LOG_PAGE_SIZE events ending just before seq `before` (at `last_seq` when None,
-    never past it), as the seat may see them: secret events are the same placeholders live
-    updates carry. `first_seq` is the lowest seq the page covers and `more` tells whether
-    older events exist."""
-    last_seq = current.last_seq
-    top = last_seq if before is None else min(before - 1, last_seq)
-    first = max(1, top - LOG_PAGE_SIZE + 1)
+    never past it), as the seat may see them (`log_from_events`)."""
+    first, top = log_window(current.last_seq, before)
     rows: Iterable[GameEvent] = []
     if top >= first:
         rows = selectors.events_between(game_id, first, top)
+    return log_from_events(current.definition, current.state, seat, rows, first, top)
+
+
+def log_window(last_seq: int, before: Optional[int]) -> tuple[int, int]:
+    """The first and last seq of the log page ending just before `before` (at `last_seq`
+    when None, never past it); empty (first > top) when the game has no events there."""
+    top = last_seq if before is None else min(before - 1, last_seq)
+    return max(1, top - LOG_PAGE_SIZE + 1), top
+
+
+def log_from_events(definition: GameDefinition, state: Any, seat: Optional[str],
+                    rows: Iterable[GameEvent], first: int, top: int) -> dict:
+    """A log page from its events (seqs `first` to `top`, read by the caller): secret
+    events are the same placeholders live updates carry. `first_seq` is the lowest seq the
+    page covers and `more` tells whether older events exist."""
     events = selectors.events_for_seat(rows, seat)
     part: dict[str, Any] = {"events": events, "first_seq": first, "last_seq": max(top, 0),
                             "more": first > 1}
-    part.update(current.definition.update_extras(current.state, seat, events))
+    part.update(definition.update_extras(state, seat, events))
     return part
 
 

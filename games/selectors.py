@@ -83,7 +83,7 @@ def stored_snapshot(game_id: Any) -> Optional[dict]:
     return row_reads.python_values(Game, ("snapshot",), row, connection.alias)[0]
 
 
-_EVENT_NAMES = tuple(field.attname for field in GameEvent._meta.concrete_fields)
+EVENT_NAMES = tuple(field.attname for field in GameEvent._meta.concrete_fields)
 
 
 def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
@@ -91,8 +91,8 @@ def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
     every resync read these, so a plain statement (`wildlands_site.row_reads`)."""
     using = connection.alias
     return row_reads.instances(
-        GameEvent, _EVENT_NAMES,
-        f"SELECT {row_reads.columns(GameEvent, _EVENT_NAMES, 'e', using)} "
+        GameEvent, EVENT_NAMES,
+        f"SELECT {row_reads.columns(GameEvent, EVENT_NAMES, 'e', using)} "
         f"FROM {GameEvent._meta.db_table} e WHERE e.game_id = %s "
         "AND e.seq >= %s AND e.seq <= %s ORDER BY e.seq", [game_key(game_id), first, last], using)
 

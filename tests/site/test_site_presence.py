@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
@@ -19,7 +18,8 @@ from games import consumers, presence, selectors, services
 from games.models import Seat
 from games.pipeline import on_loop, step_sql
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, communicator, connect_seated, drain, receive, receive_until, start_skirmish)
+    _fresh_state_cache, communicator, connect_seated, crossings_counted, drain, receive,
+    receive_until, start_skirmish)
 
 db = database_sync_to_async
 SILENT = timedelta(seconds=selectors.PRESENCE_TIMEOUT_SECONDS + 10)
@@ -207,7 +207,7 @@ async def test_on_postgresql_a_socket_finds_its_seat_and_counts_itself_on_the_ev
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_on_postgresql_a_closing_socket_never_crosses_to_the_database_thread(
-        owner, teammate, monkeypatch):
+        owner, teammate):
     """Channels ends a socket by checking the database thread's connections there: with
     PostgreSQL nothing of a closing runs on that thread, so the hop was all it cost."""
     if not await db(step_sql.can_write_conditionally)():
@@ -216,16 +216,8 @@ async def test_on_postgresql_a_closing_socket_never_crosses_to_the_database_thre
     socket = communicator(game.id, owner)
     await connect_seated(socket)
     await drain(socket)
-    crossings = []
-    real_call = SyncToAsync.__call__
-
-    async def counted(self, *args, **kwargs):
-        crossings.append(getattr(self.func, "__name__", self.func))
-        return await real_call(self, *args, **kwargs)
-
-    monkeypatch.setattr(SyncToAsync, "__call__", counted)
-    await socket.disconnect()
-    monkeypatch.undo()
+    with crossings_counted() as crossings:
+        await socket.disconnect()
     assert crossings == []
     connections = await db(lambda: Seat.objects.get(game=game, seat="p1").connections)()
     assert connections == 0, "the seat is counted down"

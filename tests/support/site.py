@@ -10,11 +10,13 @@ which plays no card and so never makes a card public.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 import pytest
+from asgiref.sync import SyncToAsync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
@@ -201,6 +203,22 @@ async def connect_seated(comm: WebsocketCommunicator, into: Optional[list] = Non
     connected, _ = await comm.connect()
     assert connected
     return await receive_until(comm, lambda m: m["type"] == "update", into=into)
+
+
+@contextlib.contextmanager
+def crossings_counted() -> Iterator[list]:
+    """What crosses to the database thread meanwhile (`sync_to_async`'s function names): a
+    socket's work that runs on the event loop's own connections must not cross."""
+    crossings: list = []
+    real_call = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        crossings.append(getattr(self.func, "__name__", self.func))
+        return await real_call(self, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SyncToAsync, "__call__", counted)
+        yield crossings
 
 
 def as_json(message: Any) -> str:
