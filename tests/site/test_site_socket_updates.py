@@ -19,8 +19,8 @@ from games.pipeline import caches, json_text, states, step_sql
 from games.pipeline.socket_updates import socket_update
 from games.platform import registry
 from support.site import (  # noqa: F401  (fixtures)
-    _fresh_state_cache, crossings_counted, current_state, map_name, scripted_command,
-    start_skirmish)
+    _fresh_state_cache, coop_where_the_ancients_are_due, crossings_counted, current_state,
+    map_name, scripted_command, start_skirmish)
 
 db = database_sync_to_async
 
@@ -67,12 +67,25 @@ def older_state_held(game_id, version: int) -> None:
     states.hold(game_id, registry.get(game.mode), history.state_at(game, version))
 
 
+def a_skirmish_past_a_snapshot(owner, teammate) -> Game:
+    """Past a stored snapshot by a few commands, so a process holding nothing replays some."""
+    game = start_skirmish(owner, teammate)
+    play(game, owner, teammate, history.SNAPSHOT_EVERY + 4)
+    return Game.objects.get(pk=game.id)
+
+
+def a_coop_game_at_the_ancients(owner, teammate) -> Game:
+    """The Ancients' decks and the players' hands: secrets each seat sees differently."""
+    return coop_where_the_ancients_are_due(owner, teammate)
+
+
 @pytest.mark.asyncio
+@pytest.mark.parametrize("make_game", [a_skirmish_past_a_snapshot, a_coop_game_at_the_ancients])
 async def test_on_postgresql_every_update_a_socket_reads_on_the_loop_is_the_threads(
-        postgresql, owner, teammate):
-    game = await db(start_skirmish)(owner, teammate)
-    version = await db(play)(game, owner, teammate, history.SNAPSHOT_EVERY + 4)
-    last_seq = (await db(Game.objects.get)(pk=game.id)).last_seq
+        postgresql, owner, teammate, make_game):
+    game = await db(make_game)(owner, teammate)
+    version, last_seq = game.version, game.last_seq
+    older = max(game.initial_snapshot["version"], version - 5)
     assert last_seq > 5
 
     for held in ("nothing", "the latest version", "an older version"):
@@ -83,7 +96,7 @@ async def test_on_postgresql_every_update_a_socket_reads_on_the_loop_is_the_thre
                     if held == "nothing":
                         caches.clear_caches()
                     elif held == "an older version":
-                        await db(older_state_held)(game.id, version - 5)
+                        await db(older_state_held)(game.id, older)
                     found = await on_the_loop(game.id, seat, after, log)
                     assert found == expected, (held, seat, after, log)
                     assert states.held(game.id).version == version, "and held at the latest"
