@@ -119,14 +119,16 @@ def test_each_monster_action_is_captioned_and_drawn_in_turn(chromium):
     attack = next(c for c in seen["captions"] if c["kind"] == "attacked")
     assert "attack" in attack["text"]
 
-    # a moving monster slides through places between its old space and its new one
+    # a moving monster slides through places between its old space and its new one (a token
+    # that jumped has none; a busy machine may draw only one frame of a short slide: seen
+    # in CI with the suite's two workers, 2026-11-30)
     move = next(e for _, e in events if e.kind in MOVES)
     places = seen["places"][move.data["figure"]]
     (x0, y0), (x1, y1) = places[0], places[-1]
     span = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     between = [(x, y) for x, y in places
                if min(((x - x0) ** 2 + (y - y0) ** 2) ** .5, ((x - x1) ** 2 + (y - y1) ** 2) ** .5) > span * 0.1]
-    assert span > 0 and len(between) >= 2 and slides(page, ".token.minion")
+    assert span > 0 and len(between) >= 1 and slides(page, ".token.minion")
 
     # the damage popped up on whoever took it
     hurt = [e.data for _, e in events if e.kind == "damage_dealt"]
