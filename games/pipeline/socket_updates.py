@@ -55,18 +55,17 @@ async def socket_update(*, game_id: Any, seat: Optional[str], after: Optional[in
     """The seat's `update`: the events after seq `after` (none when None) and its view, and
     with `log` the recent history (`game_log.greeting`); None while the game has not
     started."""
-    if step_sql.can_write_conditionally():
-        try:
-            return await _read_on_loop(game_id, seat, after, log)
-        except _OnThread:
-            pass
+    try:
+        return await _read_on_loop(game_id, seat, after, log)
+    except _OnThread:  # also not PostgreSQL: `on_loop.rows_on_loop` runs nothing then
+        pass
     read = game_log.greeting if log else selectors.update_payload
     return await database_sync_to_async(read)(game_id=game_id, seat=seat, after=after)
 
 
 async def _read_on_loop(game_id: Any, seat: Optional[str], after: Optional[int],
                         log: bool) -> Optional[dict]:
-    key = row_reads.key(Game, game_id, DEFAULT_DB_ALIAS)
+    key = selectors.game_key(game_id)
     first_wanted = _NO_EVENTS_AFTER if after is None else after + 1
     rows = await _rows(UPDATE_SQL, [first_wanted, game_log.LOG_PAGE_SIZE if log else 0, key])
     if not rows or rows[0][2] == Game.Status.SETUP:
