@@ -114,7 +114,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["status", "-updated"])]
+        # Not `updated`, which every stored step changes: PostgreSQL can then update the
+        # row in place (a heap-only update) instead of adding it to each of the table's ten
+        # indexes again, which had made a step's statement half as costly again
+        # (docs/performance.md). The sweeps that ask for old games find them by status.
+        indexes = [models.Index(fields=["status"], name="game_status_idx")]
 
     def __str__(self) -> str:
         return f"{self.mode_title} {str(self.id)[:8]} ({self.status})"
@@ -192,7 +196,10 @@ class GameEvent(models.Model):
     """One engine event, append-only. `seq` counts from 1 per game with no gaps;
     `visible_to` is None for everyone or the list of seats that may see it."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    # Found by the unique constraint's index below, which starts with the game: a second
+    # index of the game alone would only cost every insert (docs/performance.md).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events",
+                             db_index=False)
     seq = models.PositiveIntegerField()
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=64)
@@ -217,7 +224,10 @@ class GameCommand(models.Model):
     """Every accepted command (and every Ancients' step, seat None), append-only: with the
     initial snapshot this replays the game exactly, the engine being deterministic."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="commands")
+    # Found by the unique constraint's index below, which starts with the game: a second
+    # index of the game alone would only cost every insert (docs/performance.md).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="commands",
+                             db_index=False)
     version = models.PositiveIntegerField()  # the version the command produced
     seat = models.CharField(max_length=8, blank=True)
     command = models.JSONField()
