@@ -185,19 +185,22 @@ def services_cpu_seconds(*names: str) -> float:
     return sum(own_cpu_seconds(pid) for name in names for pid in service_pids(name))
 
 
-def database_backends(database_url: str) -> list[int]:
-    """The PostgreSQL backends connected to that database now: on a shared machine, the
-    part of PostgreSQL's work that is this benchmark's (`services_cpu_seconds("postgres")`
-    counts every database's)."""
+def database_backends(database_url: str) -> dict[int, bool]:
+    """The PostgreSQL backends connected to that database now, each with whether it is an
+    autovacuum worker: on a shared machine, the part of PostgreSQL's work that is this
+    benchmark's (`services_cpu_seconds("postgres")` counts every database's). Autovacuum
+    workers are named apart because the benchmark database keeps every game ever
+    benchmarked: when one runs depends on that history, not on the phase it lands in."""
     import psycopg
     from urllib.parse import urlparse
 
     parts = urlparse(database_url)
     with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
                          password=parts.password, dbname="postgres", autocommit=True) as conn:
-        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s",
+        rows = conn.execute("SELECT pid, backend_type = 'autovacuum worker' "
+                            "FROM pg_stat_activity WHERE datname = %s",
                             [parts.path.lstrip("/")]).fetchall()
-    return [pid for (pid,) in rows]
+    return {pid: bool(autovacuum) for pid, autovacuum in rows}
 
 
 def redis_pid_on_port(port: int) -> int:
@@ -214,10 +217,13 @@ def redis_pid_on_port(port: int) -> int:
 class OwnServicesMeter:
     """CPU seconds of the PostgreSQL backends on one database and of one (private) Redis
     between `start()` and `stop()`: a backend that appears meanwhile counts from zero, one
-    that ends meanwhile is lost (the site keeps its connections, so few do)."""
+    that ends meanwhile is lost (the site keeps its connections, so few do). An autovacuum
+    worker still running at `stop()` is among them, its share also in `last_autovacuum`."""
 
     def __init__(self, database_url: str, redis_pid: int) -> None:
         self.database_url, self.redis_pid = database_url, redis_pid
+
+    last_autovacuum = 0.0  # of the last `stop()`'s PostgreSQL seconds, autovacuum's
 
     def start(self) -> None:
         self.redis0 = own_cpu_seconds(self.redis_pid)
@@ -225,9 +231,10 @@ class OwnServicesMeter:
 
     def stop(self) -> dict:
         redis = own_cpu_seconds(self.redis_pid) - self.redis0
-        pg = sum(own_cpu_seconds(pid) - self.pg0.get(pid, 0.0)
-                 for pid in database_backends(self.database_url))
-        return {"postgres": pg, "redis": redis}
+        used = {pid: (own_cpu_seconds(pid) - self.pg0.get(pid, 0.0), autovacuum)
+                for pid, autovacuum in database_backends(self.database_url).items()}
+        self.last_autovacuum = sum(cpu for cpu, autovacuum in used.values() if autovacuum)
+        return {"postgres": sum(cpu for cpu, _ in used.values()), "redis": redis}
 
 
 def cpu_ticks() -> tuple[int, int]:

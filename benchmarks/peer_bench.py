@@ -253,6 +253,7 @@ async def phase(name: str, server: str, port: int, meter: Meter, lanes_plan, arg
     result = await asyncio.to_thread(run_client, plan)
     cpu = meter.stop()
     result["cpu"] = cpu
+    result["autovacuum"] = meter.services.last_autovacuum
     result["counts"] = meter.last_counts
     result["load"] = os.getloadavg()[0]
     return result
@@ -403,6 +404,7 @@ async def run(args, database_url: str, _shared_redis: str) -> None:
                           f"{result['games_finished']} ended, {result['lanes_out']} lanes "
                           "ran out of games, "
                           f"CPU {', '.join(f'{k} {v:.2f} s' for k, v in result['cpu'].items())}"
+                          f" (of PostgreSQL's, autovacuum {result['autovacuum']:.2f} s)"
                           f", errors {result['errors'] or 0}, load average {result['load']:.2f}",
                           flush=True)
         idle = {}

@@ -140,7 +140,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
                   + (f"worker {worker_cpu / answered * elapsed * 1000:.2f} ms, "
                      if worker is not None else "")
                   + f"PostgreSQL (this database's backends) + Redis "
-                  f"{db_cpu / answered * elapsed * 1000:.2f} ms"
+                  f"{db_cpu / answered * elapsed * 1000:.2f} ms (of it autovacuum "
+                  f"{services.last_autovacuum / answered * 1000:.2f})"
                   + (f"; {stored} steps stored ({stored / max(1, tally.acked):.2f} an acked "
                      f"command), all CPU a stored step "
                      f"{(cpu + worker_cpu + db_cpu) * elapsed * 1000 / max(1, stored):.2f} ms"
