@@ -220,10 +220,10 @@ class OwnServicesMeter:
     that ends meanwhile is lost (the site keeps its connections, so few do). An autovacuum
     worker still running at `stop()` is among them, its share also in `last_autovacuum`."""
 
+    last_autovacuum = 0.0  # of the last `stop()`'s PostgreSQL seconds, autovacuum's
+
     def __init__(self, database_url: str, redis_pid: int) -> None:
         self.database_url, self.redis_pid = database_url, redis_pid
-
-    last_autovacuum = 0.0  # of the last `stop()`'s PostgreSQL seconds, autovacuum's
 
     def start(self) -> None:
         self.redis0 = own_cpu_seconds(self.redis_pid)

@@ -74,13 +74,9 @@ def a_skirmish_past_a_snapshot(owner, teammate) -> Game:
     return Game.objects.get(pk=game.id)
 
 
-def a_coop_game_at_the_ancients(owner, teammate) -> Game:
-    """The Ancients' decks and the players' hands: secrets each seat sees differently."""
-    return coop_where_the_ancients_are_due(owner, teammate)
-
-
 @pytest.mark.asyncio
-@pytest.mark.parametrize("make_game", [a_skirmish_past_a_snapshot, a_coop_game_at_the_ancients])
+# co-op: the Ancients' decks and the players' hands, secrets each seat sees differently
+@pytest.mark.parametrize("make_game", [a_skirmish_past_a_snapshot, coop_where_the_ancients_are_due])
 async def test_on_postgresql_every_update_a_socket_reads_on_the_loop_is_the_threads(
         postgresql, owner, teammate, make_game):
     game = await db(make_game)(owner, teammate)
