@@ -192,10 +192,16 @@ class SeatClient(SocketClient):
             await self.move()
             await asyncio.sleep(max(0.0, period - (time.perf_counter() - tick)))
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over, as the board page tells: an update with no `legal` list
+        (a seat that may not act now gets an empty one)."""
+        return self.latest is not None and "legal" not in self.latest
+
     async def play_flat_out(self, *, until: float) -> None:
         """Move again as soon as the last move is answered (and waited for when the seat has
-        nothing to do)."""
-        while time.perf_counter() < until:
+        nothing to do), until `until` or the end of the game."""
+        while time.perf_counter() < until and not self.finished:
             before = self.tally.sent
             await self.move()
             if self.tally.sent == before:

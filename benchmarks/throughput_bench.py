@@ -8,8 +8,15 @@ One uvicorn web process (the site with the per-socket flood limit lifted, see ba
 otherwise the shipped settings), PostgreSQL and Redis on loopback; for co-op and Defenders
 games also the Celery worker as shipped (the Ancients', the machines' turns). For each count of
 games, two clients per game (benchmarks/load_client.py) send their next legal command the
-moment the previous one is answered. Printed per count: acknowledged commands/s, stale
-refusals, errors, command -> own update p50/p99, and the CPU the server used (cores), and
+moment the previous one is answered. Each game is a lane: when its game ends (the
+seats' updates carry no `legal` list), the lane's two players sit down at the lane's next
+game, made before the clock starts, so a count of games is that many games in play for the
+whole run, each new game's two sockets opened within it (as the peer benchmark's lanes do;
+before 2026-12-01 a lane whose game ended stood idle to the end of the count, and the
+figures of its first seconds were shared out over all of them). Printed per count:
+acknowledged commands/s, stale
+refusals, errors, command -> own update p50/p99, the games started and ended and the lanes
+that ran out of games, and the CPU the server used (cores), and
 per answered command that of the web process, the worker (co-op), and PostgreSQL (only
 the backends on the benchmark's database) + Redis (a private one for skirmishes). With an
 opponent, also the steps stored meanwhile (the games' versions gained: the players'
@@ -22,11 +29,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import math
 import os
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -60,6 +69,66 @@ def create_skirmishes(people, count: int, first_seed: int) -> list:
     return ids
 
 
+def games_a_lane(count: int, duration: float) -> int:
+    """Games made for each lane: enough for a game to end every half second while it plays
+    alone (four Defenders games flat out each end one every three seconds, four co-op games
+    one every four), fewer as more games share the process, and two to spare. A lane that
+    runs out stands idle, and the count's line says so."""
+    return 2 + math.ceil(2 * duration / count)
+
+
+def lane_games(make, people, count: int, per_lane: int, first_seed: int) -> list[list]:
+    """`per_lane` games for each of `count` lanes, a lane's games all between its two
+    players (`people[lane]`)."""
+    return [make([people[lane]] * per_lane, per_lane, first_seed + lane * per_lane)
+            for lane in range(count)]
+
+
+class Lane:
+    """One table's two players, playing the lane's games one after another, flat out."""
+
+    def __init__(self, port: int, games: list, cookies: list[str], seed: int) -> None:
+        self.port, self.games, self.cookies, self.seed = port, games, cookies, seed
+        self.played: list = []  # every seat client the lane opened, its tallies kept
+        self.current: list = []
+        self.opened = self.ended = 0
+        self.ran_out = False
+
+    def _next(self) -> Optional[list]:
+        from benchmarks.load_client import SeatClient
+
+        if self.opened == len(self.games):
+            return None
+        game_id = self.games[self.opened]
+        seed = self.seed * 1000 + self.opened * 2
+        self.opened += 1
+        self.current = [SeatClient(self.port, game_id, seat, cookie, seed=seed + i,
+                                   reply_timeout=10)
+                        for i, (seat, cookie) in enumerate(zip(("p1", "p2"), self.cookies))]
+        self.played += self.current
+        return self.current
+
+    async def open_first(self) -> None:
+        """The lane's first game, seated before the clock starts."""
+        await open_all(self._next())
+
+    async def play(self, *, until: float) -> None:
+        """Play the current game until it ends, then the next, until `until`."""
+        while True:
+            await asyncio.gather(*(c.play_flat_out(until=until) for c in self.current))
+            if not any(c.finished for c in self.current) or time.perf_counter() >= until:
+                return
+            self.ended += 1
+            await asyncio.gather(*(c.close() for c in self.current))
+            if self._next() is None:
+                self.ran_out = True
+                return
+            await open_all(self.current)
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.close() for c in self.current))
+
+
 def versions_of(game_ids: list) -> int:
     """The games' versions summed: each stored step (a command, an opponent's step) adds one."""
     from django.db.models import Sum
@@ -71,7 +140,7 @@ def versions_of(game_ids: list) -> int:
 
 async def run(args, database_url: str, redis_url: str) -> None:
     from benchmarks.live_site import celery_worker, free_port, redis_server, web_server
-    from benchmarks.load_client import seat_clients, total
+    from benchmarks.load_client import total
 
     people = await asyncio.to_thread(table_people, max(args.games), 0)
     port = free_port()
@@ -109,31 +178,37 @@ async def run(args, database_url: str, redis_url: str) -> None:
             make = create_skirmishes if args.mode == "skirmish" else create_games
             if args.mode not in ("skirmish", "coop"):  # another game with an opponent
                 make = functools.partial(tables_of, args.mode)
-            game_ids = await asyncio.to_thread(make, people, count, seed)
-            seed += count
-            clients = seat_clients(port, game_ids, people, reply_timeout=10)
-            await open_all(clients)
+            per_lane = games_a_lane(count, args.duration)
+            games = await asyncio.to_thread(lane_games, make, people, count, per_lane, seed)
+            seed += count * per_lane
+            game_ids = [game_id for lane in games for game_id in lane]
+            lanes = [Lane(port, lane, people[i][1], seed=i) for i, lane in enumerate(games)]
+            await asyncio.gather(*(lane.open_first() for lane in lanes))
             await asyncio.sleep(1.0)
             versions_before = await asyncio.to_thread(versions_of, game_ids)
             cpu_before = cpu_seconds(server.pid)
             worker_before = cpu_seconds(worker.pid) if worker is not None else 0.0
             services.start()
             started = time.perf_counter()
-            await asyncio.gather(*(c.play_flat_out(until=started + args.duration) for c in clients))
+            await asyncio.gather(*(lane.play(until=started + args.duration) for lane in lanes))
             elapsed = time.perf_counter() - started
             cpu = (cpu_seconds(server.pid) - cpu_before) / elapsed
             worker_cpu = ((cpu_seconds(worker.pid) - worker_before) / elapsed
                           if worker is not None else 0.0)
             db_cpu = sum(services.stop().values()) / elapsed
-            tally = total(c.tally for c in clients)
+            tally = total(c.tally for lane in lanes for c in lane.played)
             stored = await asyncio.to_thread(versions_of, game_ids) - versions_before
-            await asyncio.gather(*(c.close() for c in clients))
+            await asyncio.gather(*(lane.close() for lane in lanes))
+            opened = sum(lane.opened for lane in lanes)
+            ended = sum(lane.ended for lane in lanes)
+            ran_out = sum(lane.ran_out for lane in lanes)
             rate = tally.acked / elapsed
             best = max(best, rate)
             ms = [t * 1000 for t in tally.update_times]
             answered = max(1, tally.acked + tally.stale + sum(tally.refused.values()))
             print(f"  {count:3d} games: {rate:6.1f} commands/s acked ({tally.stale} stale, "
-                  f"errors {tally.errors or 0}); command -> own update p50 "
+                  f"errors {tally.errors or 0}; {opened} games played, {ended} ended, "
+                  f"{ran_out} lanes ran out of games); command -> own update p50 "
                   f"{percentile(ms, 50):.1f} p99 {percentile(ms, 99):.1f} ms; web process "
                   f"{cpu:.2f} cores, RSS {rss_mib(server.pid):.0f} MiB; CPU per answered "
                   f"command: web {cpu / answered * elapsed * 1000:.2f} ms, "
