@@ -12,7 +12,7 @@ moment the previous one is answered. Each game is a lane: when its game ends (th
 seats' updates carry no `legal` list), the lane's two players sit down at the lane's next
 game, made before the clock starts, so a count of games is that many games in play for the
 whole run, each new game's two sockets opened within it (as the peer benchmark's lanes do;
-before 2026-12-01 a lane whose game ended stood idle to the end of the count, and the
+until 2026-11-30 a lane whose game ended stood idle to the end of the count, and the
 figures of its first seconds were shared out over all of them). Printed per count:
 acknowledged commands/s, stale
 refusals, errors, command -> own update p50/p99, the games started and ended and the lanes
