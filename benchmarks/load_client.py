@@ -212,11 +212,13 @@ class SeatClient(SocketClient):
                     pass
 
 
-def seat_clients(port: int, game_ids: Iterable[Any], people: list, **kwargs: Any) -> list:
+def seat_clients(port: int, game_ids: Iterable[Any], people: list, *, first_seed: int = 0,
+                 **kwargs: Any) -> list:
     """Two clients for each game, p1 and p2 with the cookies of that game's two players
     (`people[i]`: (users, cookies), `live_site.table_people`), each one's policy seeded by
-    its place in the list (so a run's clients play alike from one run to the next)."""
+    its place in the list from `first_seed` (so a run's clients play alike from one run to
+    the next)."""
     seats = [(game_id, seat, cookie) for game_id, (_, cookies) in zip(game_ids, people)
              for seat, cookie in zip(("p1", "p2"), cookies)]
-    return [SeatClient(port, game_id, seat, cookie, seed=i, **kwargs)
+    return [SeatClient(port, game_id, seat, cookie, seed=first_seed + i, **kwargs)
             for i, (game_id, seat, cookie) in enumerate(seats)]

@@ -35,7 +35,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -87,40 +86,43 @@ def lane_games(make, people, count: int, per_lane: int, first_seed: int) -> list
 class Lane:
     """One table's two players, playing the lane's games one after another, flat out."""
 
-    def __init__(self, port: int, games: list, cookies: list[str], seed: int) -> None:
-        self.port, self.games, self.cookies, self.seed = port, games, cookies, seed
+    def __init__(self, port: int, games: list, players: tuple, seed: int) -> None:
+        self.port, self.games, self.players, self.seed = port, games, players, seed
         self.played: list = []  # every seat client the lane opened, its tallies kept
         self.current: list = []
-        self.opened = self.ended = 0
+        self.ended = 0
         self.ran_out = False
 
-    def _next(self) -> Optional[list]:
-        from benchmarks.load_client import SeatClient
+    @property
+    def opened(self) -> int:
+        return len(self.played) // 2
+
+    def _sit_down(self) -> bool:
+        """Seat the lane's players at its next game (False: none left)."""
+        from benchmarks.load_client import seat_clients
 
         if self.opened == len(self.games):
-            return None
-        game_id = self.games[self.opened]
-        seed = self.seed * 1000 + self.opened * 2
-        self.opened += 1
-        self.current = [SeatClient(self.port, game_id, seat, cookie, seed=seed + i,
-                                   reply_timeout=10)
-                        for i, (seat, cookie) in enumerate(zip(("p1", "p2"), self.cookies))]
+            return False
+        self.current = seat_clients(self.port, [self.games[self.opened]], [self.players],
+                                    first_seed=self.seed * 1000 + self.opened * 2,
+                                    reply_timeout=10)
         self.played += self.current
-        return self.current
+        return True
 
     async def open_first(self) -> None:
         """The lane's first game, seated before the clock starts."""
-        await open_all(self._next())
+        self._sit_down()
+        await open_all(self.current)
 
     async def play(self, *, until: float) -> None:
         """Play the current game until it ends, then the next, until `until`."""
-        while True:
+        while True:  # a client stops at `until` or when its game is over
             await asyncio.gather(*(c.play_flat_out(until=until) for c in self.current))
-            if not any(c.finished for c in self.current) or time.perf_counter() >= until:
+            if time.perf_counter() >= until:
                 return
             self.ended += 1
-            await asyncio.gather(*(c.close() for c in self.current))
-            if self._next() is None:
+            await self.close()
+            if not self._sit_down():
                 self.ran_out = True
                 return
             await open_all(self.current)
@@ -182,7 +184,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
             games = await asyncio.to_thread(lane_games, make, people, count, per_lane, seed)
             seed += count * per_lane
             game_ids = [game_id for lane in games for game_id in lane]
-            lanes = [Lane(port, lane, people[i][1], seed=i) for i, lane in enumerate(games)]
+            lanes = [Lane(port, lane, people[i], seed=i) for i, lane in enumerate(games)]
             await asyncio.gather(*(lane.open_first() for lane in lanes))
             await asyncio.sleep(1.0)
             versions_before = await asyncio.to_thread(versions_of, game_ids)
