@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from django.contrib.sessions.backends import db
-from django.db import connections, router
+from django.db import router
 from django.utils import timezone
 
-from wildlands_site.row_reads import one_row
+from wildlands_site.row_reads import backend, one_row
 
 _LOAD_SQL: dict[str, str] = {}
 
@@ -30,7 +30,7 @@ class SessionStore(db.SessionStore):
         data, unless it expired. A game socket's opening runs it on the event loop
         (wildlands_site.socket_auth)."""
         using = router.db_for_read(self.model)
-        ops = connections[using].ops
+        ops = backend(using).ops
         return (_load_sql(self.model, using),
                 [self.session_key, ops.adapt_datetimefield_value(timezone.now())])
 
@@ -45,7 +45,7 @@ class SessionStore(db.SessionStore):
 
 def _load_sql(model: Any, using: str) -> str:
     if using not in _LOAD_SQL:
-        quote = connections[using].ops.quote_name
+        quote = backend(using).ops.quote_name
         field = model._meta.get_field
         _LOAD_SQL[using] = (
             f"SELECT {quote(field('session_data').column)} FROM {quote(model._meta.db_table)} "

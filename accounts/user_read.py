@@ -7,9 +7,9 @@ from typing import Any, Optional
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import connections, router
+from django.db import router
 
-from wildlands_site.row_reads import columns, instance, one_row
+from wildlands_site.row_reads import backend, columns, instance, one_row
 
 _SQL: dict[str, tuple[str, tuple[str, ...]]] = {}
 
@@ -33,7 +33,7 @@ def user_statement(user_id: Any) -> Optional[tuple[str, list]]:
         return None
     using = router.db_for_read(model)
     sql, _ = _sql(model, using)
-    return sql, [model._meta.pk.get_db_prep_value(pk, connections[using])]
+    return sql, [model._meta.pk.get_db_prep_value(pk, backend(using))]
 
 
 def user_from_row(row: Optional[tuple]) -> Optional[Any]:
@@ -48,7 +48,7 @@ def user_from_row(row: Optional[tuple]) -> Optional[Any]:
 def _sql(model: Any, using: str) -> tuple[str, tuple[str, ...]]:
     if using not in _SQL:
         names = tuple(field.attname for field in model._meta.concrete_fields)
-        quote = connections[using].ops.quote_name
+        quote = backend(using).ops.quote_name
         _SQL[using] = (f"SELECT {columns(model, names, 'u', using)} FROM "
                        f"{quote(model._meta.db_table)} u WHERE u.{quote(model._meta.pk.column)} = %s",
                        names)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Callable, Iterable, NamedTuple, Optional
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -100,12 +100,12 @@ def events_between(game_id: Any, first: int, last: int) -> list[GameEvent]:
 def game_key(game_id: Any) -> Any:
     """A game's key as its column stores it, for a plain statement (SQLite keeps a UUID as
     32 hex digits, PostgreSQL as a uuid)."""
-    return row_reads.key(Game, game_id, connection.alias)
+    return row_reads.key(Game, game_id, DEFAULT_DB_ALIAS)
 
 
 def stored_time(moment: datetime) -> Any:
     """A moment as a datetime column stores it, for a plain statement."""
-    return connection.ops.adapt_datetimefield_value(moment)
+    return row_reads.backend(DEFAULT_DB_ALIAS).ops.adapt_datetimefield_value(moment)
 
 
 def seats_summary(game: Game) -> list[dict]:

@@ -14,10 +14,28 @@ from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from django.db import connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 M = TypeVar("M", bound=models.Model)
 
 Converter = Callable[[Any, Any, Any], Any]
+
+
+_BACKENDS: dict[str, BaseDatabaseWrapper] = {}
+
+
+def backend(using: str) -> BaseDatabaseWrapper:
+    """The database `using` as statements are written for it and values converted to and
+    from its columns (its operations, features, vendor and time zone): never a connection
+    to run anything on, which stays `connections[using]`, the calling thread's. That lookup
+    goes through asgiref's Local, and on the event loop each socket's task has a context of
+    its own in which the first lookup makes a new wrapper: 6 % of a web process's CPU in the
+    peer benchmark went to those lookups (docs/performance.md). One wrapper an alias, made
+    once and never connected, serves every thread and task."""
+    found = _BACKENDS.get(using)
+    if found is None:
+        found = _BACKENDS[using] = connections.create_connection(using)
+    return found
 
 
 def instance(model: type[M], names: tuple[str, ...], values: Sequence[Any], using: str) -> M:
@@ -33,7 +51,7 @@ def python_values(model: type[models.Model], names: tuple[str, ...], values: Seq
                   using: str) -> list[Any]:
     """`values` (columns of `model` in the order of `names`) as the model's fields hold them:
     what a queryset's `values_list(*names)` would have given."""
-    connection = connections[using]
+    connection = backend(using)
     out = []
     for value, (expression, converters) in zip(values, _converters(model, names, using)):
         for convert in converters:
@@ -60,7 +78,7 @@ def _places(model: type[models.Model], names: tuple[str, ...]) -> list[int]:
 def _converters(model: type[models.Model], names: tuple[str, ...],
                 using: str) -> list[tuple[Any, list[Converter]]]:
     """For each of `names`: its column and the converters a queryset would apply to it."""
-    connection = connections[using]
+    connection = backend(using)
     out = []
     for name in names:
         column = model._meta.get_field(name).get_col(model._meta.db_table)
@@ -72,7 +90,7 @@ def _converters(model: type[models.Model], names: tuple[str, ...],
 @lru_cache(maxsize=None)
 def columns(model: type[models.Model], names: tuple[str, ...], alias: str, using: str) -> str:
     """`alias.column, ...` for `names` (attribute names), quoted for the database."""
-    quote = connections[using].ops.quote_name
+    quote = backend(using).ops.quote_name
     return ", ".join(f"{alias}.{quote(model._meta.get_field(name).column)}" for name in names)
 
 
@@ -80,7 +98,7 @@ def key(model: type[models.Model], value: Any, using: str) -> Any:
     """A primary key as its column stores it, for a plain statement's parameter (SQLite keeps
     a UUID as 32 hex digits, PostgreSQL as a uuid)."""
     field = model._meta.pk
-    return field.get_db_prep_value(field.to_python(value), connections[using])
+    return field.get_db_prep_value(field.to_python(value), backend(using))
 
 
 def one_row(sql: str, params: Sequence[Any], using: str) -> Optional[tuple]:

@@ -112,7 +112,7 @@ def socket_seats_statement(game_id: Any) -> tuple[str, list]:
     in process, docs/performance.md)."""
     using = DEFAULT_DB_ALIAS
     if using not in _SOCKET_SQL:
-        quote = connections[using].ops.quote_name
+        quote = row_reads.backend(using).ops.quote_name
         _SOCKET_SQL[using] = (
             f"SELECT {row_reads.columns(Seat, _SOCKET_SEAT_NAMES, 's', using)}, "
             f"{row_reads.columns(Game, _SOCKET_GAME_NAMES, 'g', using)} "

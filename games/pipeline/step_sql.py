@@ -49,6 +49,12 @@ def _db() -> BaseDatabaseWrapper:
     return connections[DEFAULT_DB_ALIAS]
 
 
+def _described() -> BaseDatabaseWrapper:
+    """The database as a statement is written for it, for the statements the event loop runs
+    too (`row_reads.backend`: no lookup of a connection by the task's context)."""
+    return row_reads.backend(DEFAULT_DB_ALIAS)
+
+
 def lock_game(game_id: Any, *, user_id: Any = None) -> Optional[Game]:
     """The game row (snapshots unread), locked until the transaction ends: the one way a
     writer locks a game. With `user_id`, `my_seat` is the seat that user holds, found by
@@ -121,7 +127,7 @@ def catch_up_statement(game_id: Any, after_version: int) -> tuple[str, list]:
     command as JSON text, as Django's adapters load it): what a process that holds the game
     at `after_version` replays to reach the stored game. One row with NULL command columns
     when there are none."""
-    db = _db()
+    db = _described()
     key = (db.vendor, "catch_up")
     if key not in _ROW_SQL:
         quote = db.ops.quote_name
@@ -192,7 +198,7 @@ class GameMovedOn(Exception):
 def can_write_conditionally() -> bool:
     """Whether `write_step(if_version=...)` is available: PostgreSQL only (SQLite has no
     data-modifying WITH clauses; the embedded mode always locks)."""
-    return _db().vendor == "postgresql"
+    return _described().vendor == "postgresql"
 
 
 def write_step(game: Game, events: Sequence[GameEvent], commands: Sequence[GameCommand],
@@ -237,7 +243,7 @@ def conditional_step(game: Game, events: Sequence[GameEvent], commands: Sequence
     statement's text is the same however many events a step has: PostgreSQL keeps one plan
     for every step that writes the same columns of the game row, and the driver binds a
     dozen values rather than seven an event (docs/performance.md)."""
-    db = _db()
+    db = _described()
     quote = db.ops.quote_name
     update_sql, params = _update(db, game, fields)
     update_sql += f" AND {quote('version')} = %s AND {quote('status')} = %s RETURNING 1"

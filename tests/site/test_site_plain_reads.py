@@ -170,3 +170,39 @@ def test_a_games_snapshot_reads_as_the_queryset_reads_it(owner, teammate):
     assert isinstance(orm, dict) and orm
     assert selectors.stored_snapshot(game.id) == orm
     assert selectors.stored_snapshot("00000000-0000-0000-0000-000000000000") is None
+
+
+@pytest.mark.django_db
+def test_statements_are_written_for_the_database_by_a_wrapper_that_never_connects(
+        owner, teammate):
+    """The plain reads and a step's statement are written, and their values converted, with
+    one wrapper of the database (`row_reads.backend`) that is never connected: the thread's
+    own connection, or the event loop's, runs them, and what is written is what that
+    connection would have written."""
+    from django.db import connection, connections
+
+    from wildlands_site import row_reads
+
+    game = start_skirmish(owner, teammate)
+    rng = random.Random(5)
+    users = {"p1": owner, "p2": teammate}
+    for _ in range(3):
+        seat, command = random_legal_command(current_state(game.id), rng)
+        game.refresh_from_db()
+        services.game_apply_command(game_id=game.id, user=users[seat],
+                                    expected_version=game.version, command=command)
+    assert commands.seat_for_socket(game_id=str(game.id), user=teammate) is not None
+    store = SessionStore()
+    store["k"] = "v"
+    store.save()
+    assert SessionStore(store.session_key).load() == {"k": "v"}
+
+    described = row_reads.backend(connection.alias)
+    assert described is row_reads.backend(connection.alias)
+    assert described is not connections[connection.alias]
+    assert described.connection is None, "the statements' wrapper opened a connection"
+    assert described.vendor == connection.vendor
+    assert row_reads.key(Game, game.id, connection.alias) == \
+        Game._meta.pk.get_db_prep_value(game.id, connection)
+    now = timezone.now()
+    assert selectors.stored_time(now) == connection.ops.adapt_datetimefield_value(now)
