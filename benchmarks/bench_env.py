@@ -19,7 +19,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://wildlands:wildlands@127.0.0.1:5432/wl_bench"
@@ -160,11 +160,27 @@ def cpu_seconds(pid: int) -> float:
 
 def own_cpu_seconds(pid: int) -> float:
     """One process's user + system CPU time so far; 0 if it has ended."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def reaped_cpu_seconds(pid: int) -> float:
+    """The user + system CPU time of a process's children that have ended and been waited
+    for (/proc: cutime + cstime); 0 if it has ended. A PostgreSQL backend's time goes there
+    when it ends, its server reaping it."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[13]) + int(fields[14])) / _TICKS
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> Optional[list[str]]:
+    """A process's /proc stat fields after its name (the state first); None if it ended."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return None
 
 
 def service_pids(name: str) -> list[int]:
@@ -180,9 +196,20 @@ def service_pids(name: str) -> list[int]:
 
 
 def services_cpu_seconds(*names: str) -> float:
-    """CPU seconds used so far by every process of the named services (their backends
-    come and go; one that ended during a measurement is not counted)."""
-    return sum(own_cpu_seconds(pid) for name in names for pid in service_pids(name))
+    """CPU seconds used so far by every process of the named services, those that have
+    ended included: a service's first process (PostgreSQL's server) reaps the backends that
+    end, and their time is counted from there (`reaped_cpu_seconds`). Without it, a backend
+    that ended between two readings took all its time with it."""
+    return sum(own_cpu_seconds(pid) + (reaped_cpu_seconds(pid) if first else 0.0)
+               for name in names for pid, first in _service_processes(name))
+
+
+def _service_processes(name: str) -> list[tuple[int, bool]]:
+    """Every running process called `name`, each with whether it is the service's first
+    (its parent is not one of them)."""
+    pids = service_pids(name)
+    parents = {pid: (_stat(pid) or ["", "0"])[1] for pid in pids}
+    return [(pid, int(parents[pid]) not in parents) for pid in pids]
 
 
 def database_backends(database_url: str) -> dict[int, bool]:
@@ -216,9 +243,14 @@ def redis_pid_on_port(port: int) -> int:
 
 class OwnServicesMeter:
     """CPU seconds of the PostgreSQL backends on one database and of one (private) Redis
-    between `start()` and `stop()`: a backend that appears meanwhile counts from zero, one
-    that ends meanwhile is lost (the site keeps its connections, so few do). An autovacuum
-    worker still running at `stop()` is among them, its share also in `last_autovacuum`."""
+    between `start()` and `stop()`: a backend that appears meanwhile counts from zero, and
+    one that ends meanwhile is counted through the server that reaps it
+    (`reaped_cpu_seconds`), less what it had used before `start()`. Before that a backend
+    that ended took its time with it: a connection pool that replaced its connections
+    during a phase read as PostgreSQL doing nothing. A backend of another database that
+    ends meanwhile counts too (this module's own look at pg_stat_activity: a few
+    milliseconds). An autovacuum worker still running at `stop()` is among them, its share
+    also in `last_autovacuum`."""
 
     last_autovacuum = 0.0  # of the last `stop()`'s PostgreSQL seconds, autovacuum's
 
@@ -228,13 +260,18 @@ class OwnServicesMeter:
     def start(self) -> None:
         self.redis0 = own_cpu_seconds(self.redis_pid)
         self.pg0 = {pid: own_cpu_seconds(pid) for pid in database_backends(self.database_url)}
+        self.server = next((pid for pid, first in _service_processes("postgres") if first), 0)
+        self.reaped0 = reaped_cpu_seconds(self.server)
 
     def stop(self) -> dict:
         redis = own_cpu_seconds(self.redis_pid) - self.redis0
         used = {pid: (own_cpu_seconds(pid) - self.pg0.get(pid, 0.0), autovacuum)
                 for pid, autovacuum in database_backends(self.database_url).items()}
+        ended = (reaped_cpu_seconds(self.server) - self.reaped0
+                 - sum(cpu for pid, cpu in self.pg0.items() if pid not in used))
         self.last_autovacuum = sum(cpu for cpu, autovacuum in used.values() if autovacuum)
-        return {"postgres": sum(cpu for cpu, _ in used.values()), "redis": redis}
+        return {"postgres": sum(cpu for cpu, _ in used.values()) + max(0.0, ended),
+                "redis": redis}
 
 
 def cpu_ticks() -> tuple[int, int]:
