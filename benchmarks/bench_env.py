@@ -18,8 +18,9 @@ import platform
 import statistics
 import subprocess
 import sys
+import threading
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://wildlands:wildlands@127.0.0.1:5432/wl_bench"
@@ -212,24 +213,6 @@ def _service_processes(name: str) -> list[tuple[int, bool]]:
     return [(pid, int(parents[pid]) not in parents) for pid in pids]
 
 
-def database_backends(database_url: str) -> dict[int, bool]:
-    """The PostgreSQL backends connected to that database now, each with whether it is an
-    autovacuum worker: on a shared machine, the part of PostgreSQL's work that is this
-    benchmark's (`services_cpu_seconds("postgres")` counts every database's). Autovacuum
-    workers are named apart because the benchmark database keeps every game ever
-    benchmarked: when one runs depends on that history, not on the phase it lands in."""
-    import psycopg
-    from urllib.parse import urlparse
-
-    parts = urlparse(database_url)
-    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
-                         password=parts.password, dbname="postgres", autocommit=True) as conn:
-        rows = conn.execute("SELECT pid, backend_type = 'autovacuum worker' "
-                            "FROM pg_stat_activity WHERE datname = %s",
-                            [parts.path.lstrip("/")]).fetchall()
-    return {pid: bool(autovacuum) for pid, autovacuum in rows}
-
-
 def redis_pid_on_port(port: int) -> int:
     """The redis-server serving that port on this machine (0 if none is found)."""
     for pid in service_pids("redis-server"):
@@ -243,15 +226,16 @@ def redis_pid_on_port(port: int) -> int:
 
 class OwnServicesMeter:
     """CPU seconds of the PostgreSQL backends on one database and of one (private) Redis
-    between `start()` and `stop()`: a backend that appears meanwhile counts from zero, and
-    one that ends meanwhile is counted through the server that reaps it
-    (`reaped_cpu_seconds`), less what it had used before `start()`. Before that a backend
-    that ended took its time with it: a connection pool that replaced its connections
-    during a phase read as PostgreSQL doing nothing. A backend of another database that
-    ends meanwhile counts too (this module's own look at pg_stat_activity: a few
-    milliseconds). An autovacuum worker still running at `stop()` is among them, its share
-    also in `last_autovacuum`."""
+    between `start()` and `stop()`. A backend that appears meanwhile counts from zero; one
+    that ends meanwhile counts up to its last reading, a thread reading every backend of the
+    database every `EVERY` seconds while the meter runs, so at most that much of an ended
+    backend's work is lost. Read only at the two ends, an ended backend took all its time
+    with it (a site phase's PostgreSQL read 0.00 to 0.38 ms a command from one run to the
+    next); the server's own count of its ended children (/proc cutime) counts every
+    database's, boardgame.io's pool among them, and was not kept. An autovacuum worker is
+    among them, its share also in `last_autovacuum`."""
 
+    EVERY = 0.2
     last_autovacuum = 0.0  # of the last `stop()`'s PostgreSQL seconds, autovacuum's
 
     def __init__(self, database_url: str, redis_pid: int) -> None:
@@ -259,19 +243,56 @@ class OwnServicesMeter:
 
     def start(self) -> None:
         self.redis0 = own_cpu_seconds(self.redis_pid)
-        self.pg0 = {pid: own_cpu_seconds(pid) for pid in database_backends(self.database_url)}
-        self.server = next((pid for pid, first in _service_processes("postgres") if first), 0)
-        self.reaped0 = reaped_cpu_seconds(self.server)
+        self._connection = _activity_connection(self.database_url)
+        self._lock = threading.Lock()
+        self.pg0 = self._backends()
+        self._last = dict(self.pg0)
+        self._stopping = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="pg-meter", daemon=True)
+        self._watcher.start()
 
     def stop(self) -> dict:
         redis = own_cpu_seconds(self.redis_pid) - self.redis0
-        used = {pid: (own_cpu_seconds(pid) - self.pg0.get(pid, 0.0), autovacuum)
-                for pid, autovacuum in database_backends(self.database_url).items()}
-        ended = (reaped_cpu_seconds(self.server) - self.reaped0
-                 - sum(cpu for pid, cpu in self.pg0.items() if pid not in used))
+        self._stopping.set()
+        self._watcher.join()
+        self._last.update(self._backends())
+        self._connection.close()
+        used = {pid: (cpu - self.pg0.get(pid, (0.0, False))[0], autovacuum)
+                for pid, (cpu, autovacuum) in self._last.items()}
         self.last_autovacuum = sum(cpu for cpu, autovacuum in used.values() if autovacuum)
-        return {"postgres": sum(cpu for cpu, _ in used.values()) + max(0.0, ended),
-                "redis": redis}
+        return {"postgres": sum(cpu for cpu, _ in used.values()), "redis": redis}
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(self.EVERY):
+            self._last.update(self._backends())
+
+    def _backends(self) -> dict[int, tuple[float, bool]]:
+        """Each backend on the database now: its CPU seconds so far, whether autovacuum's
+        (one that ended between the query and its reading is left out)."""
+        with self._lock:
+            rows = self._connection.execute(_BACKENDS_SQL, [self._name]).fetchall()
+        readings = {pid: (own_cpu_seconds(pid), bool(autovacuum)) for pid, autovacuum in rows}
+        return {pid: reading for pid, reading in readings.items() if reading[0] > 0}
+
+    @property
+    def _name(self) -> str:
+        from urllib.parse import urlparse
+
+        return urlparse(self.database_url).path.lstrip("/")
+
+
+_BACKENDS_SQL = ("SELECT pid, backend_type = 'autovacuum worker' FROM pg_stat_activity "
+                 "WHERE datname = %s")
+
+
+def _activity_connection(database_url: str) -> Any:
+    """A connection to the server's `postgres` database, for reading pg_stat_activity."""
+    import psycopg
+    from urllib.parse import urlparse
+
+    parts = urlparse(database_url)
+    return psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username,
+                           password=parts.password, dbname="postgres", autocommit=True)
 
 
 def cpu_ticks() -> tuple[int, int]:
