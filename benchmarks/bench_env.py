@@ -243,8 +243,10 @@ class OwnServicesMeter:
 
     def start(self) -> None:
         self.redis0 = own_cpu_seconds(self.redis_pid)
+        from urllib.parse import urlparse
+
         self._connection = _activity_connection(self.database_url)
-        self._lock = threading.Lock()
+        self._database = urlparse(self.database_url).path.lstrip("/")
         self.pg0 = self._backends()
         self._last = dict(self.pg0)
         self._stopping = threading.Event()
@@ -268,17 +270,11 @@ class OwnServicesMeter:
 
     def _backends(self) -> dict[int, tuple[float, bool]]:
         """Each backend on the database now: its CPU seconds so far, whether autovacuum's
-        (one that ended between the query and its reading is left out)."""
-        with self._lock:
-            rows = self._connection.execute(_BACKENDS_SQL, [self._name]).fetchall()
+        (one that ended between the query and its reading is left out). The watching thread
+        is the connection's one user between `start()` and `stop()`."""
+        rows = self._connection.execute(_BACKENDS_SQL, [self._database]).fetchall()
         readings = {pid: (own_cpu_seconds(pid), bool(autovacuum)) for pid, autovacuum in rows}
         return {pid: reading for pid, reading in readings.items() if reading[0] > 0}
-
-    @property
-    def _name(self) -> str:
-        from urllib.parse import urlparse
-
-        return urlparse(self.database_url).path.lstrip("/")
 
 
 _BACKENDS_SQL = ("SELECT pid, backend_type = 'autovacuum worker' FROM pg_stat_activity "
