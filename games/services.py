@@ -14,7 +14,7 @@ import logging
 import operator
 from datetime import timedelta
 from functools import reduce
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from django.db import transaction
 from django.db.models import Q
@@ -84,13 +84,16 @@ def game_play(*, game: Game, seat: str, command: Any, state: Any = None) -> Appl
 
 
 # --- the opponent's turn ------------------------------------------------------------------------
-def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True) -> Optional[ApplyResult]:
+def game_advance(*, game_id: Any, version: int, enqueue_next: bool = True,
+                 made_by: Optional[Sequence] = None) -> Optional[ApplyResult]:
     """One step of the opponent's deferred work on the game at `version`. Does nothing
     (returns None) when the game has moved past that version, is not being played or has
     nothing deferred: a task delivered twice, or late, is harmless. With `enqueue_next`
     off, a step that leaves more deferred work does not start a task for it: the caller
-    runs it."""
-    decided, result = advance_short_way(game_id, version, enqueue=enqueue_next)
+    runs it. `made_by`: the step that made `version` as its writer stored it, [seat, command,
+    last seq], which spares a process holding the version before a read
+    (`turns.send_opponent_turn`)."""
+    decided, result = advance_short_way(game_id, version, enqueue=enqueue_next, made_by=made_by)
     if decided:
         return result
     with transaction.atomic():

@@ -28,7 +28,8 @@ STEPS_PER_TASK = 40
 
 
 @shared_task(name="games.run_opponent_turn", acks_late=True, ignore_result=True)
-def run_opponent_turn(game_id: str, version: int) -> Optional[int]:
+def run_opponent_turn(game_id: str, version: int,
+                      made_by: Optional[Sequence] = None) -> Optional[int]:
     """Run the opponent's deferred work (`GameDefinition.advance`) on `game_id` from `version`, step after step while
     nobody is asked anything (each step its own transaction, broadcast when it commits);
     return the last version stored, or None when there was nothing to do.
@@ -36,13 +37,15 @@ def run_opponent_turn(game_id: str, version: int) -> Optional[int]:
     One task per turn rather than one per step: a step's task cost more to publish and
     receive than the step itself (docs/performance.md). A worker that dies mid-turn leaves
     the game waiting on its opponent at a later version than its message names; the
-    redelivered message then does nothing and the stalled-turn sweep sends the turn again."""
-    return opponent_turn(game_id, version)
+    redelivered message then does nothing and the stalled-turn sweep sends the turn again.
+    `made_by`: the step that made `version`, as the sender stored it (`turns.send_opponent_turn`)."""
+    return opponent_turn(game_id, version, made_by)
 
 
 @shared_task(name="games.run_opponent_turns", acks_late=True, ignore_result=True)
 def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
-    """Several games' opponent turns, each a [game id, version] pair, run one after another
+    """Several games' opponent turns, each [game id, version] or [game id, version, the step
+    that made that version] as `run_opponent_turn` takes them, run one after another
     as `run_opponent_turn` runs one: the sending thread merges the turns queued together
     into one message (`games.pipeline.task_sender`), because Celery's own work on a message
     (publishing, receiving, the unacknowledged-message bookkeeping) cost more than a turn
@@ -53,9 +56,9 @@ def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
     the turns after it. A redelivered message (its worker died) runs every turn again, and
     those already stored do nothing, being keyed by version."""
     done: list[Optional[int]] = []
-    for game_id, version in turns:
+    for game_id, version, *made_by in turns:
         try:
-            done.append(opponent_turn(game_id, version))
+            done.append(opponent_turn(game_id, version, made_by[0] if made_by else None))
         except Exception:
             logger.exception("game %s: the opponent's turn from version %s failed", game_id,
                              version)
@@ -65,13 +68,15 @@ def run_opponent_turns(turns: Sequence[Sequence]) -> list[Optional[int]]:
     return done
 
 
-def opponent_turn(game_id: str, version: int) -> Optional[int]:
+def opponent_turn(game_id: str, version: int,
+                  made_by: Optional[Sequence] = None) -> Optional[int]:
     """`run_opponent_turn`'s work, for it and `run_opponent_turns`."""
     stored: Optional[int] = None
     version = int(version)
     for step in range(STEPS_PER_TASK):
         last = step == STEPS_PER_TASK - 1
-        result = services.game_advance(game_id=game_id, version=version, enqueue_next=last)
+        result = services.game_advance(game_id=game_id, version=version, enqueue_next=last,
+                                       made_by=made_by if step == 0 else None)
         if result is None:
             return stored
         stored = version = result.version

@@ -283,7 +283,9 @@ def after_commit(built: BuiltStep, *, publish: bool, enqueue: bool = True,
         (lambda: states.hold(game_id, definition, state, last_seq), True)]
     tasks: list[Callable[[], None]] = []
     if result.deferred and enqueue:
-        tasks.append(lambda: turns.send_opponent_turn(game_id, version))
+        made_by = ([built.commands[0].seat, built.commands[0].command, last_seq]
+                   if len(built.commands) == 1 else None)
+        tasks.append(lambda: turns.send_opponent_turn(game_id, version, made_by))
     if publish:
         callbacks.append((lambda: broadcast.send_sync(result.deliveries), True))
         callbacks += [(task, True) for task in tasks]

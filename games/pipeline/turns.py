@@ -37,8 +37,13 @@ EAGER_STEP_LIMIT = 400
 task_sender.may_merge(OPPONENT_TURN, OPPONENT_TURNS)
 
 
-def send_opponent_turn(game_id: str, version: int) -> None:
-    task_sender.send(OPPONENT_TURN, (game_id, version))
+def send_opponent_turn(game_id: str, version: int, made_by: Optional[list] = None) -> None:
+    """Send the opponent's turn from `version`. `made_by`, the step that made that version
+    as it was stored, [seat, command, last seq], travels with it (a JSON list in the
+    message): a worker holding the version before replays it instead of reading it back
+    (`commands.advance_short_way`)."""
+    args = (game_id, version) if made_by is None else (game_id, version, made_by)
+    task_sender.send(OPPONENT_TURN, args)
 
 
 def after_step(game_id: str, definition: GameDefinition, version: int,

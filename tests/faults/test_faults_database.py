@@ -97,7 +97,8 @@ class Race:
 @pytest.mark.django_db(transaction=True)
 def test_racing_commands_apply_exactly_once_per_version(owner, teammate, monkeypatch):
     monkeypatch.setattr(broadcast, "send_sync", lambda deliveries: None)
-    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
+    monkeypatch.setattr(turns, "send_opponent_turn",
+                        lambda game_id, version, made_by=None: None)
     users = {"p1": owner, "p2": teammate}
     rng = random.Random(2024)
     race = Race()

@@ -59,7 +59,7 @@ def test_a_worker_killed_mid_turn_leaves_nothing_and_the_restarted_one_plays_it_
 
     assert celery_app.conf.task_always_eager is False
     queue = f"wl-fault-{uuid.uuid4().hex[:8]}"  # this test's own queue: no other worker takes it
-    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version:
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version, made_by=None:
                         run_ancients_turn.apply_async((game_id, version), queue=queue))
     game = start_coop(owner, teammate, seed=21)
     # the players end their turn: the task is published on commit

@@ -280,7 +280,8 @@ def players_pair(db, monkeypatch, settings):
     settings.OPEN_GAMES_PER_USER = GAMES
     SENT.clear()
     monkeypatch.setattr(broadcast, "send_sync", SENT.extend)
-    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
+    monkeypatch.setattr(turns, "send_opponent_turn",
+                        lambda game_id, version, made_by=None: None)
     return [make_user("audit-a"), make_user("audit-b")]
 
 

@@ -67,6 +67,85 @@ def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
     assert history_problems(Game.objects.get(pk=game.pk)) == []
 
 
+def holding_the_version_before(game: Game) -> list:
+    """This process holds the game as it was before the players' last command, as the worker
+    that stored the Ancients' step before it does; returns that command as its writer sends
+    it with the turn ([seat, command, last seq])."""
+    definition = registry.get(game.mode)
+    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 1)
+    caches.clear_caches()
+    facts.facts_of(game.id)
+    states.STATES.put(str(game.id), states.Held(older, game.version - 1, None))
+    made = GameCommand.objects.get(game=game, version=game.version)
+    return [made.seat, made.command, game.last_seq]
+
+
+def test_told_the_command_it_missed_the_process_writes_the_step_without_reading(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    told = coop_where_the_ancients_are_due(owner, teammate, seed=11)
+    read = coop_where_the_ancients_are_due(make_user("read-a"), make_user("read-b"), seed=11)
+    made_by = holding_the_version_before(told)
+
+    with django_assert_num_queries(1), django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=told.id, version=told.version,
+                                       enqueue_next=False, made_by=made_by)
+    holding_the_version_before(read)
+    with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
+        services.game_advance(game_id=read.id, version=read.version, enqueue_next=False)
+
+    stored = Game.objects.get(pk=told.pk)
+    assert result.version == stored.version > told.version
+    assert stored_steps(told) == stored_steps(read)  # the same step as after reading
+    assert history_problems(stored) == []
+
+
+def test_a_merged_message_brings_each_turn_the_command_that_made_its_version(
+        owner, teammate, django_capture_on_commit_callbacks):
+    from games.tasks import run_opponent_turns
+
+    game = coop_where_the_ancients_are_due(owner, teammate)
+    made_by = holding_the_version_before(game)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        [done] = run_opponent_turns([[str(game.id), game.version, made_by]])
+
+    stored = Game.objects.get(pk=game.pk)
+    assert done == stored.version > game.version
+    assert history_problems(stored) == []
+
+
+def test_told_a_command_that_is_not_all_it_missed_the_process_reads(
+        owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
+    game = coop_where_the_ancients_are_due(owner, teammate)
+    made_by = holding_the_version_before(game)
+    definition = registry.get(game.mode)
+    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 2)
+    caches.clear_caches()  # two commands behind, not one
+    facts.facts_of(game.id)
+    states.STATES.put(str(game.id), states.Held(older, game.version - 2, None))
+
+    with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=game.id, version=game.version,
+                                       enqueue_next=False, made_by=made_by)
+
+    assert result is not None and result.version > game.version
+    assert history_problems(Game.objects.get(pk=game.pk)) == []
+
+
+def test_told_the_command_of_a_game_that_moved_on_the_process_writes_nothing(
+        owner, teammate, django_capture_on_commit_callbacks):
+    game = coop_where_the_ancients_are_due(owner, teammate)
+    made_by = holding_the_version_before(game)
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)  # another writer won
+
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.game_advance(game_id=game.id, version=game.version,
+                                       enqueue_next=False, made_by=made_by)
+
+    assert result is None
+    assert not GameCommand.objects.filter(game=game, version__gt=game.version).exists()
+
+
 def test_the_short_way_stores_what_the_locked_way_stores(
         owner, teammate, django_capture_on_commit_callbacks):
     short = coop_where_the_ancients_are_due(owner, teammate, seed=11)

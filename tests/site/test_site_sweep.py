@@ -39,7 +39,8 @@ def lost_turn(owner, teammate, monkeypatch):
     """A co-op table whose players ended their turn while the broker was down: the
     Ancients' task was never sent. Returns (game, the version it waits at)."""
     with monkeypatch.context() as broker_down:
-        broker_down.setattr(turns, "send_opponent_turn", lambda game_id, version: None)
+        broker_down.setattr(turns, "send_opponent_turn",
+                            lambda game_id, version, made_by=None: None)
         game = start_coop(owner, teammate, seed=21)
         waiting_at = play_until_the_ancients_are_due(game, {"p1": owner, "p2": teammate})
     assert Game.objects.get(pk=game.id).awaiting == ["ancients"]
@@ -78,7 +79,7 @@ def test_a_sweep_while_the_broker_is_still_down_changes_nothing(lost_turn, monke
     game, waiting_at = lost_turn
     wait_longer_than_the_sweep_allows(game)
 
-    def broker_down(game_id, version):
+    def broker_down(game_id, version, made_by=None):
         raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     monkeypatch.setattr(turns, "send_opponent_turn", broker_down)
@@ -109,7 +110,7 @@ def test_a_turn_lost_with_the_brokers_queue_is_played_after_the_sweep(owner, tea
     from games.tasks import run_ancients_turn
 
     queue = f"wl-sweep-{uuid.uuid4().hex[:8]}"  # this test's own queue: no other worker takes it
-    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version:
+    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version, made_by=None:
                         run_ancients_turn.apply_async((game_id, version), queue=queue))
     broker = redis.Redis.from_url(REDIS_URL)
     game = start_coop(owner, teammate, seed=21)

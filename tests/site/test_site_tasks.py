@@ -188,7 +188,8 @@ def test_a_command_that_leaves_deferred_work_starts_the_task_after_commit(
         callback()
     assert task_sender.wait_until_sent()  # published by the sending thread (unless eager)
 
-    assert started == [(str(game.id), 3)]
+    made_by = GameCommand.objects.get(game=game, version=3)  # rides with the turn, as stored
+    assert started == [(str(game.id), 3, [made_by.seat, made_by.command, result.last_seq])]
     game.refresh_from_db()
     assert game.awaiting == ["ancients"]
 

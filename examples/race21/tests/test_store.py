@@ -78,7 +78,8 @@ def test_the_sweep_resends_the_turn_of_any_registered_opponent(race, owner, monk
     from games.pipeline import turns
 
     sent = []
-    monkeypatch.setattr(turns, "send_opponent_turn", lambda game_id, version: sent.append(version))
+    monkeypatch.setattr(turns, "send_opponent_turn",
+                        lambda game_id, version, made_by=None: sent.append(version))
     _add(race, owner, 3)  # the house is due; its task "lost"
 
     assert services.ancients_requeue_stalled(game_id=race.id, older_than=-1) == [
