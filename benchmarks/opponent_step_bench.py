@@ -125,12 +125,12 @@ async def run(args) -> dict:
     real_enqueue = turns.send_opponent_turn
     opponent_turn = task_named(turns.OPPONENT_TURN)
 
-    def enqueue(game_id, version):  # called in the command's thread, on commit
+    def enqueue(game_id, version, made_by=None):  # called in the command's thread, on commit
         marks["published"] = time.perf_counter()
         if marks["path"] == "celery":
-            real_enqueue(game_id, version)
+            real_enqueue(game_id, version, made_by)
         else:
-            opponent_turn.apply(args=(game_id, version))
+            opponent_turn.apply(args=(game_id, version, made_by))
 
     turns.send_opponent_turn = enqueue
 
