@@ -290,6 +290,12 @@ def summary(server: str, flat: dict, paced: dict, connect: dict, problems: list[
     }
 
 
+def _stalled(row: dict) -> str:
+    """" *" when a lane of the row's flat phase went unanswered (its commands/s is then not
+    the server's rate: the phase ran on past its count), else ""."""
+    return " *" if "no answer" in row["errors"] else ""  # the paced phase's keys say "paced"
+
+
 def print_table(rows: list[dict]) -> None:
     print("\n| server | commands/s flat out | CPU ms a command (server + PostgreSQL + Redis) "
           "| of it the moves alone (opening the sockets apart) | answer p50 / p99 flat out "
@@ -298,7 +304,8 @@ def print_table(rows: list[dict]) -> None:
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         parts = r["parts"]
-        print(f"| {r['server']} | {r['rate']:.0f} | {r['cpu_ms']:.2f} ({parts['server']:.2f} + "
+        print(f"| {r['server']} | {r['rate']:.0f}{_stalled(r)} | "
+              f"{r['cpu_ms']:.2f} ({parts['server']:.2f} + "
               f"{parts['postgres']:.2f} + {parts['redis']:.2f}) | {r['moves_ms']:.2f} "
               f"({r['open_ms']:.1f} a game's two sockets) | {r['flat_answer'][0]:.1f} / "
               f"{r['flat_answer'][1]:.1f} ms | {r['paced'][0]:.1f} / {r['paced'][1]:.1f} ms "
@@ -314,7 +321,8 @@ def print_table(rows: list[dict]) -> None:
         if first not in keyed or second not in keyed:
             continue
         site, bgio = keyed[first], keyed[second]
-        print(f"| {label} | {site['rate'] / bgio['rate']:.2f}x | "
+        stalled = _stalled(site) or _stalled(bgio)
+        print(f"| {label} | {site['rate'] / bgio['rate']:.2f}x{stalled} | "
               f"{site['cpu_ms'] / bgio['cpu_ms']:.2f}x | "
               f"{site['moves_ms'] / bgio['moves_ms']:.2f}x "
               f"({site['open_ms'] / bgio['open_ms']:.2f}x) | "
@@ -334,6 +342,10 @@ def print_table(rows: list[dict]) -> None:
     for r in rows:
         if r["errors"]:
             print(f"{r['server']} errors: {r['errors']}")
+    if any(_stalled(r) for r in rows):
+        print("* a lane of this server waited out its reply timeout in the flat phase (a frame "
+              "lost), so the phase ran longer than its count and its commands/s is not the "
+              "server's rate; its CPU a command stands")
     print("When each answers: this site acknowledges a move after its transaction committed; "
           "boardgame.io 0.50.2 sends the new state to every seat (the mover's only answer) "
           "before bgio-postgres writes it (Master.onUpdate: sendAll, then setState), so a crash "
