@@ -21,7 +21,7 @@ from typing import Any, Mapping, Optional, Sequence
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from games import history
-from games.models import Game, GameCommand, Seat
+from games.models import Game, Seat
 from games.pipeline import facts, states, step_sql
 from games.pipeline.steps import (ApplyResult, BuiltStep, ServiceError, Step, after_commit,
                                   build_step, check_playable, moved_on, opponent_step,
@@ -233,21 +233,15 @@ def told_catch_up(held_version: int, version: int,
                   made_by: Optional[Sequence]) -> Optional[step_sql.CaughtUp]:
     """What a catch-up read would find for a process holding `held_version` when the game is
     at `version`, from the step that made `version` as its writer stored it ([seat, command,
-    last seq], sent with the opponent's turn): None when that step is not the only one
-    missing, or is not in that form (the read then finds them). A co-op turn of the
-    Ancients follows one player's command four times in five, and the worker holds the
-    version its own step made: reading that command back cost the worker's turn a round
-    trip and PostgreSQL a statement (docs/performance.md)."""
+    last seq], sent with the opponent's turn by `steps.after_commit`): None when that step
+    is not the only one missing (the read then finds them). A co-op turn of the Ancients
+    follows one player's command four times in five, and the worker holds the version its
+    own step made: reading that command back cost the worker's turn a round trip and
+    PostgreSQL a statement (docs/performance.md)."""
     if made_by is None or held_version != version - 1:
         return None
-    try:
-        seat, command, last_seq = made_by
-    except (TypeError, ValueError):
-        return None
-    if type(seat) is not str or not isinstance(command, dict) or type(last_seq) is not int:
-        return None
-    return step_sql.CaughtUp(version, last_seq, Game.Status.PLAYING,
-                             [GameCommand(version=version, seat=seat, command=command)])
+    seat, command, last_seq = made_by
+    return step_sql.CaughtUp.one_step(version, last_seq, seat, command)
 
 
 def replay_caught_up(definition: GameDefinition, game_id: Any, state: Any,

@@ -23,7 +23,7 @@ import psycopg
 
 from channels.db import database_sync_to_async
 
-from games.models import Game, GameCommand, Seat
+from games.models import Game, Seat
 from games.pipeline import facts, loop_database, states, step_sql
 from games.pipeline.commands import (Found, held_for_command, replay_caught_up, seat_for_socket,
                                      seats_from_rows, short_way_step, socket_seat,
@@ -171,8 +171,7 @@ def opponent_stepped(game_id: Any, message: Mapping[str, Any]) -> None:
     if (known is None or found is None or found.version != from_version
             or type(version) is not int or type(last_seq) is not int):
         return
-    stored = step_sql.CaughtUp(version, last_seq, Game.Status.PLAYING,
-                               [GameCommand(version=version, seat="", command=OPPONENT_COMMAND)])
+    stored = step_sql.CaughtUp.one_step(version, last_seq, "", OPPONENT_COMMAND)
     try:
         replay_caught_up(known.definition, game_id, found.state, stored)
     except Exception:  # a broken replay: the catch-up read finds the stored game

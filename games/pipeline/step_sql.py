@@ -152,6 +152,14 @@ class CaughtUp:
     status: str
     commands: list[GameCommand]
 
+    @classmethod
+    def one_step(cls, version: int, last_seq: int, seat: str, command: dict) -> "CaughtUp":
+        """What the read finds when one step, known without reading (the opponent's step
+        heard from the worker, a player's command sent with the opponent's turn), is all a
+        process holding the version before lacks of a playing game."""
+        return cls(version, last_seq, Game.Status.PLAYING,
+                   [GameCommand(version=version, seat=seat, command=command)])
+
 
 def caught_up(rows: Sequence[tuple]) -> Optional[CaughtUp]:
     """`catch_up_statement`'s rows read (None: no such game)."""

@@ -32,6 +32,24 @@ def stored_steps(game: Game) -> tuple[list, list]:
              .filter(game=game).order_by("seq")])
 
 
+def holding(game: Game, version: int) -> None:
+    """This process holds the game as it was at `version` and nothing newer, as a worker
+    does whose last step was there (the players' commands since stored by the web)."""
+    definition = registry.get(game.mode)
+    older = history.stored_state(definition, game.id, game.initial_snapshot, version)
+    caches.clear_caches()
+    facts.facts_of(game.id)
+    states.STATES.put(str(game.id), states.Held(older, version, None))
+
+
+def holding_the_version_before(game: Game) -> list:
+    """`holding` the version before the players' last command; returns that command as its
+    writer sends it with the turn ([seat, command, last seq])."""
+    holding(game, game.version - 1)
+    made = GameCommand.objects.get(game=game, version=game.version)
+    return [made.seat, made.command, game.last_seq]
+
+
 def test_the_next_step_of_a_game_this_process_holds_is_one_statement(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
     game = coop_where_the_ancients_are_due(owner, teammate)
@@ -52,11 +70,7 @@ def test_the_next_step_of_a_game_this_process_holds_is_one_statement(
 def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
     game = coop_where_the_ancients_are_due(owner, teammate)
-    definition = registry.get(game.mode)
-    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 1)
-    caches.clear_caches()  # this process last saw the game before the players' last command
-    facts.facts_of(game.id)
-    states.STATES.put(str(game.id), states.Held(older, game.version - 1, None))
+    holding(game, game.version - 1)  # last seen before the players' last command
 
     # the players' last command, with the row, read once; the step written once
     with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
@@ -65,19 +79,6 @@ def test_a_process_that_holds_an_older_version_reads_once_to_catch_up(
 
     assert result is not None and result.version > game.version
     assert history_problems(Game.objects.get(pk=game.pk)) == []
-
-
-def holding_the_version_before(game: Game) -> list:
-    """This process holds the game as it was before the players' last command, as the worker
-    that stored the Ancients' step before it does; returns that command as its writer sends
-    it with the turn ([seat, command, last seq])."""
-    definition = registry.get(game.mode)
-    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 1)
-    caches.clear_caches()
-    facts.facts_of(game.id)
-    states.STATES.put(str(game.id), states.Held(older, game.version - 1, None))
-    made = GameCommand.objects.get(game=game, version=game.version)
-    return [made.seat, made.command, game.last_seq]
 
 
 def test_told_the_command_it_missed_the_process_writes_the_step_without_reading(
@@ -118,11 +119,7 @@ def test_told_a_command_that_is_not_all_it_missed_the_process_reads(
         owner, teammate, django_assert_num_queries, django_capture_on_commit_callbacks):
     game = coop_where_the_ancients_are_due(owner, teammate)
     made_by = holding_the_version_before(game)
-    definition = registry.get(game.mode)
-    older = history.stored_state(definition, game.id, game.initial_snapshot, game.version - 2)
-    caches.clear_caches()  # two commands behind, not one
-    facts.facts_of(game.id)
-    states.STATES.put(str(game.id), states.Held(older, game.version - 2, None))
+    holding(game, game.version - 2)  # two commands behind, not one
 
     with django_assert_num_queries(2), django_capture_on_commit_callbacks(execute=True):
         result = services.game_advance(game_id=game.id, version=game.version,
