@@ -27,7 +27,7 @@ def _indexed_columns(model) -> list[list[str]]:
 
 def test_a_stored_step_changes_no_indexed_column_of_the_game_row():
     written = {Game._meta.get_field(name).column
-               for name in [*steps._STEP_FIELDS, "snapshot"]}
+               for name in [*steps.STEP_FIELDS, "snapshot"]}
     for columns in _indexed_columns(Game):
         assert not written & set(columns), f"an index of the game row holds {columns}"
 
