@@ -63,13 +63,28 @@ def _address_limits_start_afresh():
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):
-    """pytest-django's test database, with the event loops' own PostgreSQL connections
-    (games.pipeline.loop_database) closed before it is dropped."""
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, with every other connection to it closed before it is
+    dropped: the event loops' own (games.pipeline.loop_database), and those Django opened in
+    threads that outlive their tests (the browser tests' live server answers on a database
+    thread of its own). PostgreSQL will not drop a database in use, and said so as a warning
+    at the end of every run."""
     yield
     from games.pipeline import loop_database
 
     loop_database.close_all_now()
+    with django_db_blocker.unblock():
+        _end_other_sessions()
+
+
+def _end_other_sessions() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
 
 
 @pytest.fixture(autouse=True)
