@@ -291,8 +291,8 @@ def summary(server: str, flat: dict, paced: dict, connect: dict, problems: list[
 
 
 def _stalled(row: dict) -> str:
-    """" *" when a lane of the row's flat phase went unanswered (its commands/s is then not
-    the server's rate: the phase ran on past its count), else ""."""
+    """The mark " *" for a row whose flat phase had a lane go unanswered, else "": such a
+    phase ran on past its count, so its commands/s is not the server's rate."""
     return " *" if "no answer" in row["errors"] else ""  # the paced phase's keys say "paced"
 
 

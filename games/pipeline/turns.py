@@ -37,7 +37,8 @@ EAGER_STEP_LIMIT = 400
 task_sender.may_merge(OPPONENT_TURN, OPPONENT_TURNS)
 
 
-def send_opponent_turn(game_id: str, version: int, made_by: Optional[list] = None) -> None:
+def send_opponent_turn(game_id: str, version: int,
+                       made_by: Optional[Sequence] = None) -> None:
     """Send the opponent's turn from `version`. `made_by`, the step that made that version
     as it was stored, [seat, command, last seq], travels with it (a JSON list in the
     message): a worker holding the version before replays it instead of reading it back
