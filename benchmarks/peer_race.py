@@ -32,6 +32,12 @@ class PeerRace(RaceGame):
         new, events = super().apply(state, seat, command)
         return dict(new, house_due=False), events
 
+    def legal_commands(self, state: dict, seat: str) -> list[dict]:
+        """Additions only: boardgame.io's race (benchmarks/peer/race.js) has no take-back,
+        and the throughput benchmark's clients, which choose from this list, would
+        otherwise send the example's undo, the database thread's way."""
+        return [c for c in super().legal_commands(state, seat) if c.get("do") != "undo"]
+
 
 def register() -> None:
     """Make the game known to this process's registry (idempotent)."""

@@ -1,7 +1,7 @@
 """Every benchmark in one go (`make bench`): the engine, then the site as shipped (with the
 same trivial game on boardgame.io beside it, benchmarks/peer_bench.py); the
 opponent's step and web memory are measured for each game with an opponent (`--mode`).
-Bounded: about 25 minutes on the 2-CPU machine docs/performance.md describes.
+Bounded: about 30 minutes on the 2-CPU machine docs/performance.md describes.
 
     python benchmarks/run_all.py [--quick]
 
@@ -32,6 +32,8 @@ def runs(quick: bool) -> list[list[str]]:
                 ["celery_floor_bench.py", "--duration", "2"],
                 ["load_bench.py", "--steps", "5", "--duration", "10"],
                 ["throughput_bench.py", "--games", "2", "--duration", "5"],
+                ["throughput_bench.py", "--mode", "coop", "--games", "2", "--duration", "3",
+                 "--beside-trivial"],
                 ["peer_bench.py", "--lanes", "2", "--paced-lanes", "2", "--duration", "3",
                  "--warmup", "2", "--idle-tables", "4", "--idle-seconds", "3"],
                 ["memory_bench.py", "--mode", "coop", "--warm", "3", "--games", "10",
@@ -47,8 +49,10 @@ def runs(quick: bool) -> list[list[str]]:
             ["load_bench.py", "--steps", "200,400,600,800,1000", "--duration", "60",
              "--every-step"],
             ["throughput_bench.py"],
-            ["throughput_bench.py", "--mode", "coop", "--games", "4,8,16,32"],
-            ["throughput_bench.py", "--mode", "defenders", "--games", "4,8,16"],
+            ["throughput_bench.py", "--mode", "coop", "--games", "4,8,16,32",
+             "--beside-trivial"],
+            ["throughput_bench.py", "--mode", "defenders", "--games", "4,8,16",
+             "--beside-trivial"],
             ["peer_bench.py"],
             ["memory_bench.py", "--mode", "coop"],
             ["opponent_step_bench.py", "--mode", "defenders"],
