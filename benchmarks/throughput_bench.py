@@ -63,6 +63,7 @@ TRIVIAL_SECONDS = 8.0  # each of the trivial game's two runs beside a count, at 
 # Games a lane finishes a second, flat out, for `games_a_lane`: Race to 21 ends in about ten
 # moves, and four race lanes played over a thousand moves a second in a fast hour.
 GAMES_A_SECOND = {"race": 150}
+WITHOUT_OPPONENT = ("skirmish", "race")  # the modes no worker plays in
 
 
 def tables_of(mode: str, people, count: int, first_seed: int) -> list:
@@ -188,7 +189,7 @@ def versions_of(game_ids: list) -> int:
 
 @dataclass
 class Measured:
-    """One count of games played flat out: the line `report` prints."""
+    """One count of games played flat out, its line as printed and its CPU a command."""
 
     count: int
     rate: float  # acknowledged commands a second
@@ -208,7 +209,7 @@ async def play_count(*, mode: str, count: int, duration: float, people, seed: in
     seconds, and measure (the worker's CPU only for a game with an opponent)."""
     from benchmarks.load_client import total
 
-    worker = worker if mode not in ("skirmish", "race") else None
+    worker = None if mode in WITHOUT_OPPONENT else worker
     per_lane = games_a_lane(count, duration, mode)
     games = await asyncio.to_thread(lane_games, maker(mode), people, count, per_lane, seed)
     game_ids = [game_id for lane in games for game_id in lane]
@@ -273,7 +274,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     people = await asyncio.to_thread(table_people, max(args.games), 0)
     port = free_port()
     logs = Path(tempfile.gettempdir())
-    opponent = args.mode not in ("skirmish", "race")
+    opponent = args.mode not in WITHOUT_OPPONENT
     beside = args.beside_trivial and opponent
     # PostgreSQL's CPU is its backends on this database (on a shared machine every other
     # database's work was counted too); a game with no opponent gets a Redis of the run's
