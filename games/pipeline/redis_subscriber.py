@@ -28,6 +28,7 @@ from games.pipeline.redis_publisher import (REPLY_TIMEOUT_SECONDS, RedisReplyErr
 logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1.0  # a lost connection is tried again this often
+CONFIRM_SECONDS = 1.0  # a subscription is waited for at most this long (`subscribe`)
 CHANNELS_A_COMMAND = 512  # a resubscription names at most this many channels a command
 
 Heard = Callable[[bytes, bytes], None]  # (channel, message)
@@ -76,6 +77,16 @@ class _Pushes(asyncio.Protocol):
         self.buffer = bytearray()
         self.reply: Optional["asyncio.Future[object]"] = None
         self.lost = False
+        # channel -> whether Redis confirmed its SUBSCRIBE (False: the connection was lost
+        # first), for as long as the confirmation has not come
+        self.subscribing: dict[bytes, "asyncio.Future[bool]"] = {}
+
+    def confirmation(self, channel: bytes) -> "asyncio.Future[bool]":
+        """The future of `channel`'s next SUBSCRIBE confirmation (made when first asked for)."""
+        waiting = self.subscribing.get(channel)
+        if waiting is None:
+            waiting = self.subscribing[channel] = asyncio.get_running_loop().create_future()
+        return waiting
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -108,22 +119,35 @@ class _Pushes(asyncio.Protocol):
             except Exception:  # the listener's fault, not the connection's: read on
                 logger.exception("a message from Redis could not be handed on")
         elif type(element) is list:  # subscribe and unsubscribe confirmations
-            return
+            if len(element) == 3 and element[0] == b"subscribe":
+                self._confirmed(element[1], True)  # type: ignore[arg-type]
         elif self.reply is not None and not self.reply.done():
             self.reply.set_result(element)
         elif isinstance(element, RedisReplyError):
             logger.warning("Redis refused a subscription: %s", element)
 
+    def _confirmed(self, channel: bytes, confirmed: bool) -> None:
+        waiting = self.subscribing.pop(channel, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(confirmed)
+
+    def _unconfirmed(self) -> None:
+        """The connection is gone: nobody waits for a confirmation that will not come."""
+        for channel in list(self.subscribing):
+            self._confirmed(channel, False)
+
     def connection_lost(self, exc: Optional[Exception]) -> None:
         if self.lost:  # closed here
             return
         self.lost = True
+        self._unconfirmed()
         if self.reply is not None and not self.reply.done():
             self.reply.set_exception(ConnectionError("Redis closed the subscribing connection"))
         self.on_lost(self)
 
     def close(self) -> None:
         self.lost = True
+        self._unconfirmed()
         if self.transport is not None:
             self.transport.close()
 
@@ -142,16 +166,25 @@ class RedisSubscriber:
         self._closed = False
 
     async def subscribe(self, channel: str) -> None:
-        """Listen to `channel` from now on (Redis takes the subscription in the order it
-        was written, as redis-py's `PubSub.subscribe`, which does not wait for it either).
-        With no connection, one is made first; if that fails, the caller hears why and a
-        channel not wanted before is not wanted now."""
+        """Listen to `channel` from now on: return once Redis has confirmed the subscription
+        (or `CONFIRM_SECONDS` on, with a warning), so that whatever is published to the
+        channel after the call is heard. Returning as soon as the SUBSCRIBE was written (as
+        redis-py's `PubSub.subscribe` does) was not enough: with the cores busy, Redis
+        served a PUBLISH written on another connection 0.6 ms later before it, and the peer
+        benchmark's bare relay lost the first move of a game that way, about once in
+        50,000 moves (docs/performance.md). With no connection, one is made first; if
+        that fails, the caller hears why and a channel not wanted before is not wanted now."""
         self._closed = False
+        name = channel.encode()
         pushes = self._pushes
         if pushes is not None and not pushes.lost:
             if channel not in self.channels:
                 self.channels.add(channel)
-                pushes.write(command(b"SUBSCRIBE", channel.encode()))
+                waiting: Optional[asyncio.Future[bool]] = pushes.confirmation(name)
+                pushes.write(command(b"SUBSCRIBE", name))
+            else:  # wanted already: its confirmation may still be on its way
+                waiting = pushes.subscribing.get(name)
+            await _confirmed(waiting, channel)
             return
         wanted = channel in self.channels
         self.channels.add(channel)
@@ -161,6 +194,8 @@ class RedisSubscriber:
             if not wanted:
                 self.channels.discard(channel)
             raise
+        pushes = self._pushes
+        await _confirmed(None if pushes is None else pushes.subscribing.get(name), channel)
 
     async def unsubscribe(self, channel: str) -> None:
         """Stop listening to `channel` (a lost connection's is forgotten by Redis anyway)."""
@@ -182,6 +217,8 @@ class RedisSubscriber:
                 if self.password is not None:
                     await self._authenticate(pushes)
                 for some in _batches(sorted(self.channels)):
+                    for name in some:
+                        pushes.confirmation(name)
                     pushes.write(command(b"SUBSCRIBE", *some))
             except BaseException:
                 pushes.close()
@@ -224,6 +261,21 @@ class RedisSubscriber:
         if self._pushes is not None:
             self._pushes.close()
             self._pushes = None
+
+
+async def _confirmed(waiting: Optional["asyncio.Future[bool]"], channel: str) -> None:
+    """Wait for a SUBSCRIBE's confirmation (shared by whoever waits for the same channel),
+    `CONFIRM_SECONDS` at most: a Redis that does not answer in time is no worse than one
+    that was never waited for, and the layer watch catches the sockets up if messages were
+    lost."""
+    if waiting is None:
+        return
+    try:
+        async with asyncio.timeout(CONFIRM_SECONDS):
+            await asyncio.shield(waiting)
+    except TimeoutError:
+        logger.warning("Redis has not confirmed the subscription to %s in %s s; going on",
+                       channel, CONFIRM_SECONDS)
 
 
 def _batches(channels: Iterable[str]) -> Iterable[list[bytes]]:

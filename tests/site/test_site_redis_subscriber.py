@@ -94,6 +94,49 @@ async def _until(condition, seconds: float = 5.0) -> None:
     raise AssertionError("not within the time")
 
 
+def _connected_subscriber() -> tuple[RedisSubscriber, _Pushes]:
+    """A subscriber whose connection is a stand-in: what Redis sends is fed by hand."""
+    subscriber = RedisSubscriber("127.0.0.1", 1, lambda channel, data: None)
+    pushes, _ = _reader()
+    subscriber._pushes = pushes
+    return subscriber, pushes
+
+
+@pytest.mark.asyncio
+async def test_a_subscription_is_in_place_when_subscribe_returns():
+    """Redis confirms a SUBSCRIBE once it serves it; a PUBLISH written on another connection
+    after the SUBSCRIBE was written could be served first (the peer benchmark's relay lost
+    the first move of a game that way), so subscribing waits for the confirmation, and a
+    second socket joining the same group waits for the same one."""
+    subscriber, pushes = _connected_subscriber()
+    first = asyncio.ensure_future(subscriber.subscribe("room"))
+    await asyncio.sleep(0.05)
+    second = asyncio.ensure_future(subscriber.subscribe("room"))
+    await asyncio.sleep(0.05)
+    assert not first.done() and not second.done()
+    pushes.data_received(_push(b"subscribe", b"other", b"1"))  # another channel's
+    await asyncio.sleep(0.01)
+    assert not first.done()
+    pushes.data_received(_push(b"subscribe", b"room", b"2"))
+    await asyncio.wait_for(asyncio.gather(first, second), 1)
+    assert not pushes.subscribing
+
+
+@pytest.mark.asyncio
+async def test_a_subscription_whose_connection_is_lost_or_unanswered_does_not_wait_for_ever(
+        monkeypatch, caplog):
+    subscriber, pushes = _connected_subscriber()
+    waiting = asyncio.ensure_future(subscriber.subscribe("room"))
+    await asyncio.sleep(0.01)
+    pushes.connection_lost(None)  # the retry subscribes again
+    await asyncio.wait_for(waiting, 0.5)
+
+    monkeypatch.setattr(redis_subscriber, "CONFIRM_SECONDS", 0.05)
+    subscriber, pushes = _connected_subscriber()
+    await asyncio.wait_for(subscriber.subscribe("silent"), 1)
+    assert "has not confirmed the subscription to silent" in caplog.text
+
+
 @needs_redis
 @pytest.mark.asyncio
 async def test_what_is_published_to_a_subscribed_channel_is_heard_until_it_is_unsubscribed():
