@@ -48,6 +48,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -63,7 +64,6 @@ TRIVIAL_SECONDS = 8.0  # each of the trivial game's two runs beside a count, at 
 # Games a lane finishes a second, flat out, for `games_a_lane`: Race to 21 ends in about ten
 # moves, and four race lanes played over a thousand moves a second in a fast hour.
 GAMES_A_SECOND = {"race": 150}
-WITHOUT_OPPONENT = ("skirmish", "race")  # the modes no worker plays in
 
 
 def tables_of(mode: str, people, count: int, first_seed: int) -> list:
@@ -112,15 +112,24 @@ def create_races(people, count: int, first_seed: int) -> list:
     return ids
 
 
-def maker(mode: str):
-    """The function that makes `count` two-person tables of `mode`."""
-    if mode == "skirmish":
-        return create_skirmishes
-    if mode == "coop":
-        return create_games
-    if mode == "race":
-        return create_races
-    return functools.partial(tables_of, mode)  # another game with an opponent
+@dataclass(frozen=True)
+class Mode:
+    """How the benchmark plays a mode: what makes its tables, and whether the worker plays
+    an opponent in it (its CPU counted, the channel layer on the Redis the worker hears)."""
+
+    make: Callable[..., list]
+    worker: bool
+
+
+# The modes with tables of their own making; any other is a game with an opponent whose
+# tables benchmarks/bench_tables.py makes (`mode_of`).
+MODES = {"skirmish": Mode(create_skirmishes, worker=False),
+         "coop": Mode(create_games, worker=True),
+         "race": Mode(create_races, worker=False)}
+
+
+def mode_of(name: str) -> Mode:
+    return MODES.get(name) or Mode(functools.partial(tables_of, name), worker=True)
 
 
 def lane_games(make, people, count: int, per_lane: int, first_seed: int) -> list[list]:
@@ -209,9 +218,10 @@ async def play_count(*, mode: str, count: int, duration: float, people, seed: in
     seconds, and measure (the worker's CPU only for a game with an opponent)."""
     from benchmarks.load_client import total
 
-    worker = None if mode in WITHOUT_OPPONENT else worker
+    played = mode_of(mode)
+    worker = worker if played.worker else None
     per_lane = games_a_lane(count, duration, mode)
-    games = await asyncio.to_thread(lane_games, maker(mode), people, count, per_lane, seed)
+    games = await asyncio.to_thread(lane_games, played.make, people, count, per_lane, seed)
     game_ids = [game_id for lane in games for game_id in lane]
     lanes = [Lane(port, lane, people[i], seed=i) for i, lane in enumerate(games)]
     await asyncio.gather(*(lane.open_first() for lane in lanes))
@@ -262,8 +272,8 @@ def beside_line(mode: str, measured: Measured, before: Measured, after: Measured
     trivial = (before.cpu_ms + after.cpu_ms) / 2
     ratio = measured.cpu_ms / trivial
     verdict = "met" if ratio <= RATIO_TARGET else "MISSED"
-    return (f"      beside it, the trivial game at {measured.count} games: {before.cpu_ms:.2f} ms a "
-            f"command before, {after.cpu_ms:.2f} after ({before.rate:.0f} and "
+    return (f"      beside it, the trivial game at {measured.count} games: "
+            f"{before.cpu_ms:.2f} ms a command before, {after.cpu_ms:.2f} after ({before.rate:.0f} and "
             f"{after.rate:.0f} commands/s); {mode} {measured.cpu_ms:.2f} ms: "
             f"{ratio:.2f}x (target <= {RATIO_TARGET:g}x: {verdict})")
 
@@ -274,7 +284,7 @@ async def run(args, database_url: str, redis_url: str) -> None:
     people = await asyncio.to_thread(table_people, max(args.games), 0)
     port = free_port()
     logs = Path(tempfile.gettempdir())
-    opponent = args.mode not in WITHOUT_OPPONENT
+    opponent = mode_of(args.mode).worker
     beside = args.beside_trivial and opponent
     # PostgreSQL's CPU is its backends on this database (on a shared machine every other
     # database's work was counted too); a game with no opponent gets a Redis of the run's
@@ -287,9 +297,8 @@ async def run(args, database_url: str, redis_url: str) -> None:
         redis_url = f"redis://127.0.0.1:{redis_port}/0"
     services = OwnServicesMeter(database_url, redis.pid if redis is not None
                                 else redis_pid_on_port(urlparse(redis_url).port or 6379))
-    extra = {"BENCH_NO_RATE_LIMIT": "1"}
-    if args.mode == "race" or beside:
-        extra["BENCH_PEER_GAME"] = "1"
+    # the race registered whatever the mode: a game nobody is offered costs the server nothing
+    extra = {"BENCH_NO_RATE_LIMIT": "1", "BENCH_PEER_GAME": "1"}
     if args.conn_max_age is not None:
         extra["DB_CONN_MAX_AGE"] = str(args.conn_max_age)
     server = web_server(port, processes=1, database_url=database_url, redis_url=redis_url,

@@ -171,8 +171,8 @@ class RedisSubscriber:
         channel after the call is heard. Returning as soon as the SUBSCRIBE was written (as
         redis-py's `PubSub.subscribe` does) was not enough: with the cores busy, Redis
         served a PUBLISH written on another connection 0.6 ms later before it, and the peer
-        benchmark's bare relay lost the first move of a game that way, about once in
-        50,000 moves (docs/performance.md). With no connection, one is made first; if
+        benchmark's bare relay lost the first move of a game that way (3 in 8 runs of
+        10 s, docs/performance.md). With no connection, one is made first; if
         that fails, the caller hears why and a channel not wanted before is not wanted now."""
         self._closed = False
         name = channel.encode()
@@ -184,7 +184,7 @@ class RedisSubscriber:
                 pushes.write(command(b"SUBSCRIBE", name))
             else:  # wanted already: its confirmation may still be on its way
                 waiting = pushes.subscribing.get(name)
-            await _confirmed(waiting, channel)
+            await _until_confirmed(waiting, channel)
             return
         wanted = channel in self.channels
         self.channels.add(channel)
@@ -195,7 +195,7 @@ class RedisSubscriber:
                 self.channels.discard(channel)
             raise
         pushes = self._pushes
-        await _confirmed(None if pushes is None else pushes.subscribing.get(name), channel)
+        await _until_confirmed(None if pushes is None else pushes.subscribing.get(name), channel)
 
     async def unsubscribe(self, channel: str) -> None:
         """Stop listening to `channel` (a lost connection's is forgotten by Redis anyway)."""
@@ -263,7 +263,7 @@ class RedisSubscriber:
             self._pushes = None
 
 
-async def _confirmed(waiting: Optional["asyncio.Future[bool]"], channel: str) -> None:
+async def _until_confirmed(waiting: Optional["asyncio.Future[bool]"], channel: str) -> None:
     """Wait for a SUBSCRIBE's confirmation (shared by whoever waits for the same channel),
     `CONFIRM_SECONDS` at most: a Redis that does not answer in time is no worse than one
     that was never waited for, and the layer watch catches the sockets up if messages were

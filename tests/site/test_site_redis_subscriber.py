@@ -128,7 +128,7 @@ async def test_a_subscription_whose_connection_is_lost_or_unanswered_does_not_wa
     subscriber, pushes = _connected_subscriber()
     waiting = asyncio.ensure_future(subscriber.subscribe("room"))
     await asyncio.sleep(0.01)
-    pushes.connection_lost(None)  # the retry subscribes again
+    pushes.connection_lost(None)  # (a real subscriber then connects and subscribes again)
     await asyncio.wait_for(waiting, 0.5)
 
     monkeypatch.setattr(redis_subscriber, "CONFIRM_SECONDS", 0.05)
