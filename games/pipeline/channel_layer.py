@@ -31,7 +31,9 @@ recognised by its channel and its bytes. Another process's sockets hear it throu
 as before.
 
 Sync code (a Celery worker's step) publishes with `group_send_many_sync`: the same messages
-on the same Redis channels, through a plain redis-py client, in the calling thread. Through
+on the same Redis channels, in the calling thread, written by hand as the async layer's are
+(`redis_publisher.SyncRedisPublisher`; redis-py's pipeline for an address with options of
+its own). Through
 the async layer each change went to a loop kept in a thread of its own and back (the
 calling thread woken by a future), which cost the worker more than the publishing itself
 (docs/performance.md).
@@ -49,7 +51,7 @@ import redis
 from channels_redis import pubsub
 from channels_redis.utils import _consistent_hash, decode_hosts
 
-from games.pipeline.redis_publisher import RedisPublisher
+from games.pipeline.redis_publisher import RedisPublisher, SyncRedisPublisher
 from games.pipeline.redis_subscriber import RedisSubscriber
 
 logger = logging.getLogger(__name__)
@@ -167,6 +169,22 @@ class _PatientShard(pubsub.RedisSingleShardConnection):
             await pipe.execute()
 
 
+class _PipelinePublisher:
+    """`SyncRedisPublisher.publish_many` through redis-py, for an address with options of
+    its own (TLS, a timeout...): one pipeline a call."""
+
+    def __init__(self, host: dict) -> None:
+        options = {"socket_timeout": SYNC_SEND_TIMEOUT_SECONDS,
+                   **{k: v for k, v in host.items() if k != "address"}}
+        self.client = redis.Redis.from_url(host["address"], **options)
+
+    def publish_many(self, messages: Sequence[tuple[str, bytes]]) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        for channel, payload in messages:
+            pipe.publish(channel, payload)
+        pipe.execute()
+
+
 class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
     """`channels_redis.pubsub.RedisPubSubChannelLayer` whose per-loop layers read with
     `_PatientShard`: the settings' BACKEND when REDIS_URL is set."""
@@ -188,14 +206,11 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
         """`group_send_many` from sync code, in this thread: False (nothing sent) when a
         host is not a plain address (a sentinel set-up), which only the async layer knows
         how to reach."""
-        clients = self._sync_clients()
-        if clients is None:
+        publishers = self._sync_publishers()
+        if publishers is None:
             return False
-        for shard, messages in self._by_shard(sends, len(clients)).items():
-            pipe = clients[shard].pipeline(transaction=False)
-            for channel, payload in messages:
-                pipe.publish(channel, payload)
-            pipe.execute()
+        for shard, messages in self._by_shard(sends, len(publishers)).items():
+            publishers[shard].publish_many(messages)
         return True
 
     def _by_shard(self, sends: Sequence[tuple[str, dict]],
@@ -212,27 +227,29 @@ class PatientRedisPubSubChannelLayer(pubsub.RedisPubSubChannelLayer):
                 (channel, self.serialize(message)))
         return by_shard
 
-    _sync: Optional[tuple[int, Optional[list[redis.Redis]]]] = None
+    _sync: Optional[tuple[int, Optional[list[Any]]]] = None
     _sync_lock = threading.Lock()
 
-    def _sync_clients(self) -> Optional[list[redis.Redis]]:
-        """One redis-py client a host (a pool shared by the threads), made again in a forked
-        child; None when a host is given other than by its address."""
+    def _sync_publishers(self) -> Optional[list[Any]]:
+        """One publisher a host, each with `publish_many(messages)`, made again in a forked
+        child: a plain address's written by hand (`SyncRedisPublisher`), another address's
+        through a redis-py client (a pool shared by the threads); None when a host is given
+        other than by its address."""
         kept = self._sync
         if kept is not None and kept[0] == os.getpid():
             return kept[1]
         with self._sync_lock:
             hosts = decode_hosts(self._kwargs.get("hosts"))
-            clients: Optional[list[redis.Redis]] = []
+            publishers: Optional[list[Any]] = []
             for host in hosts:
                 if "address" not in host:
-                    clients = None
+                    publishers = None
                     break
-                options = {"socket_timeout": SYNC_SEND_TIMEOUT_SECONDS,
-                           **{k: v for k, v in host.items() if k != "address"}}
-                clients.append(redis.Redis.from_url(host["address"], **options))
-            self._sync = (os.getpid(), clients)
-            return clients
+                publishers.append(
+                    SyncRedisPublisher.for_host(host, timeout=SYNC_SEND_TIMEOUT_SECONDS)
+                    or _PipelinePublisher(host))
+            self._sync = (os.getpid(), publishers)
+            return publishers
 
     def _get_layer(self) -> Any:
         layer = super()._get_layer()

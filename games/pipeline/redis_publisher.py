@@ -12,10 +12,16 @@ never reach a socket first).
 Only for a plain `redis://` address, with or without a user and password; any other set-up
 (TLS, a socket path, a sentinel, options of its own) keeps redis-py's way
 (`RedisPublisher.for_host` says None).
+
+Sync code (a Celery worker's step) publishes the same way with `SyncRedisPublisher`, one
+blocking socket a thread: through redis-py's pipeline a step's two PUBLISH commands cost the
+worker 74 µs of CPU, written here 30 (docs/performance.md).
 """
 from __future__ import annotations
 
 import asyncio
+import socket
+import threading
 from collections import deque
 from typing import Any, Optional, Sequence
 from urllib.parse import unquote, urlsplit
@@ -96,6 +102,25 @@ def auth_command(username: Optional[str], password: str) -> bytes:
     return command(b"AUTH", password.encode())
 
 
+def plain_address(host: dict) -> Optional[tuple[str, int, Optional[str], Optional[str]]]:
+    """(host, port, user, password) of a channels-redis host entry, or None when it is not
+    a plain `redis://` address without options (but `protocol`, which is redis-py's reading
+    of replies: a PUBLISH's is the same integer in either)."""
+    if not set(host) <= {"address", "protocol"} or not isinstance(host.get("address"), str):
+        return None
+    url = urlsplit(host["address"])
+    if url.scheme != "redis" or not url.hostname:
+        return None
+    return (url.hostname, url.port or DEFAULT_PORT,
+            unquote(url.username) if url.username else None,
+            unquote(url.password) if url.password else None)
+
+
+def publish_commands(messages: Sequence[tuple[str, bytes]]) -> bytes:
+    """PUBLISH each (channel, message), in order, as one write."""
+    return b"".join(command(b"PUBLISH", channel.encode(), message) for channel, message in messages)
+
+
 class RedisPublisher:
     """PUBLISH to one Redis, from one event loop (its connection is that loop's)."""
 
@@ -108,25 +133,15 @@ class RedisPublisher:
     @classmethod
     def for_host(cls, host: dict) -> Optional["RedisPublisher"]:
         """The publisher for a channels-redis host entry, or None when it is not a plain
-        `redis://` address without options (but `protocol`, which is redis-py's reading of
-        replies: a PUBLISH's is the same integer in either)."""
-        if not set(host) <= {"address", "protocol"} or not isinstance(host.get("address"), str):
-            return None
-        url = urlsplit(host["address"])
-        if url.scheme != "redis" or not url.hostname:
-            return None
-        return cls(url.hostname, url.port or DEFAULT_PORT,
-                   unquote(url.username) if url.username else None,
-                   unquote(url.password) if url.password else None)
+        `redis://` address (`plain_address`)."""
+        address = plain_address(host)
+        return None if address is None else cls(*address)
 
     async def publish_many(self, messages: Sequence[tuple[str, bytes]]) -> None:
         """Publish each (channel, message) in order, in one write, and wait for Redis to
         have taken them all."""
-        if not messages:
-            return
-        data = b"".join(command(b"PUBLISH", channel.encode(), message)
-                        for channel, message in messages)
-        await self._sent(data, len(messages))
+        if messages:
+            await self._sent(publish_commands(messages), len(messages))
 
     async def _sent(self, data: bytes, replies: int) -> None:
         """Written and answered; on a kept connection Redis has dropped (a restart, an idle
@@ -169,3 +184,94 @@ class RedisPublisher:
         if self._replies is not None:
             self._replies.close()
             self._replies = None
+
+
+class SyncRedisPublisher:
+    """PUBLISH to one Redis from sync code: a blocking connection for each thread that
+    publishes (a worker runs its tasks in threads), made on its first publish."""
+
+    def __init__(self, host: str, port: int, username: Optional[str] = None,
+                 password: Optional[str] = None, *,
+                 timeout: float = REPLY_TIMEOUT_SECONDS) -> None:
+        self.host, self.port, self.username, self.password = host, port, username, password
+        self.timeout = timeout
+        self._local = threading.local()
+
+    @classmethod
+    def for_host(cls, host: dict, *, timeout: float = REPLY_TIMEOUT_SECONDS
+                 ) -> Optional["SyncRedisPublisher"]:
+        """As `RedisPublisher.for_host`."""
+        address = plain_address(host)
+        return None if address is None else cls(*address, timeout=timeout)
+
+    def publish_many(self, messages: Sequence[tuple[str, bytes]]) -> None:
+        """Publish each (channel, message) in order, in one write, and return once Redis has
+        taken them all. A kept connection Redis has dropped is made again once, as the
+        async publisher does; a message may then reach Redis twice, which a socket ignores."""
+        if not messages:
+            return
+        data, replies = publish_commands(messages), len(messages)
+        kept = getattr(self._local, "connection", None)
+        if kept is not None:
+            try:
+                self._answered(kept, data, replies)
+                return
+            except RedisReplyError:
+                raise  # answered in full: the connection is sound
+            except ConnectionError:
+                self._drop(kept)
+            except BaseException:  # a timeout: its replies may still come, so never reuse it
+                self._drop(kept)
+                raise
+        connection = self._connect()
+        try:
+            self._answered(connection, data, replies)
+        except RedisReplyError:
+            raise
+        except BaseException:
+            self._drop(connection)
+            raise
+
+    def _connect(self) -> socket.socket:
+        connection = socket.create_connection((self.host, self.port), timeout=self.timeout)
+        try:
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if self.password is not None:
+                self._answered(connection, auth_command(self.username, self.password), 1)
+        except BaseException:
+            connection.close()
+            raise
+        self._local.connection = connection
+        return connection
+
+    @staticmethod
+    def _answered(connection: socket.socket, data: bytes, replies: int) -> None:
+        """Write `data` and read its `replies` (one line each: a PUBLISH's integer, or an
+        error, raised once all are read)."""
+        connection.sendall(data)
+        buffer, error = bytearray(), None
+        while replies:
+            end = buffer.find(b"\r\n")
+            if end < 0:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    raise ConnectionError("Redis closed the publishing connection")
+                buffer += chunk
+                continue
+            if buffer.startswith(b"-") and error is None:
+                error = RedisReplyError(bytes(buffer[1:end]).decode(errors="replace"))
+            del buffer[:end + 2]
+            replies -= 1
+        if error is not None:
+            raise error
+
+    def _drop(self, connection: socket.socket) -> None:
+        connection.close()
+        if getattr(self._local, "connection", None) is connection:
+            self._local.connection = None
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+        kept = getattr(self._local, "connection", None)
+        if kept is not None:
+            self._drop(kept)
