@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from support.browser_fixtures import quiet_database  # noqa: E402
 # Tasks run in process here, whatever the environment (CI has a broker but no worker).
 from support.site import eager_celery  # noqa: E402,F401
 
@@ -110,6 +111,7 @@ def people(admin_server, chromium, transactional_db, django_user_model):
             return sign_in(crowd.page((1500, 950)), username, login=login)
 
         yield person
+    quiet_database()
 
 
 def card_input(page, card_id: str, field: str):

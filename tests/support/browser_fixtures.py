@@ -45,3 +45,29 @@ def people(site, chromium, transactional_db, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with People(chromium, site.url) as crowd:
         yield crowd.page
+    quiet_database()
+
+
+def quiet_database(seconds: float = 5.0) -> None:
+    """Wait, `seconds` at most, until the live site has no statement of the test database
+    running or transaction open: its pages and sockets are closed by now, but what the
+    server does for them (a socket's goodbye, a bot's move) can still be on its way, and a
+    flush of the tables beside it deadlocked (PostgreSQL took the flush's TRUNCATE and a
+    read of the live site's in opposite orders). SQLite's shared test database has no such
+    race: nothing to wait for there."""
+    import time
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() "
+                "AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')")
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.02)
