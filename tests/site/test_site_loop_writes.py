@@ -297,6 +297,67 @@ def test_after_postgresql_drops_kept_connections_the_next_statements_still_answe
     assert uvloop.run(rounds()) == [(n,) for n in range(5)]
 
 
+def test_a_kept_connection_is_watched_once_for_all_its_statements(monkeypatch):
+    """The loop starts watching a connection's socket at its first statement and keeps
+    watching it: no call into the loop's poller for each answer."""
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+    loop = asyncio.new_event_loop()
+    calls = []
+    for name in ("add_reader", "remove_reader"):
+        original = getattr(loop, name)
+        monkeypatch.setattr(loop, name, lambda fd, *a, _n=name, _o=original: (
+            calls.append((_n, fd)), _o(fd, *a))[1])
+
+    async def statements():
+        answers = [await loop_database.fetch("SELECT %s::int", [n]) for n in range(5)]
+        [(kept, _)] = loop_database._connections().idle
+        watched = kept.watched
+        await kept.close()
+        return answers, watched
+
+    try:
+        answers, watched = loop.run_until_complete(statements())
+    finally:
+        loop.close()
+    assert answers == [[(n,)] for n in range(5)]
+    # once, and once as it closed (psycopg's own connecting and closing watch libpq's)
+    assert [name for name, fd in calls if fd == watched] == ["add_reader", "remove_reader"]
+
+
+def test_a_connection_postgresql_ends_between_statements_is_read_at_once_and_not_watched(
+        monkeypatch):
+    """PostgreSQL ending a kept connection makes its socket readable while nothing waits:
+    libpq reads the end there and then (so the loop is not woken for it again and again),
+    the next statement on it fails with psycopg's error, and the loop's descriptor of the
+    socket is closed with the connection."""
+    import uvloop
+
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+
+    async def end_then_ask() -> tuple:
+        await loop_database.fetch("SELECT 1", [])
+        [(kept, _)] = loop_database._connections().idle
+        watched = kept.watched
+        async with await type(kept.connection).connect(
+                **loop_database._connection_params()) as killer:
+            await killer.execute("SELECT pg_terminate_backend(%s)",
+                                 [kept.connection.info.backend_pid])
+        for _ in range(500):  # until the loop has heard the end
+            if not kept.watching:
+                break
+            await asyncio.sleep(0.01)
+        heard = (kept.watching, kept.connection.closed)
+        with pytest.raises(psycopg.OperationalError):
+            await asyncio.wait_for(loop_database.fetch("SELECT 2", []), 10)
+        answer = await asyncio.wait_for(loop_database.fetch("SELECT 3", []), 10)
+        return heard, watched, kept.watched, answer
+
+    heard, watched, after, answer = uvloop.run(end_then_ask())
+    assert heard == (False, True)
+    assert watched >= 0 and after == -1  # its descriptor closed with it
+    assert answer == [(3,)]
+
+
 def test_a_percent_sign_other_than_a_placeholder_is_refused_before_it_is_sent():
     with pytest.raises(ValueError, match="placeholder"):
         loop_database._numbered("SELECT '100%' WHERE %s")
