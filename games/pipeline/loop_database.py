@@ -31,7 +31,7 @@ import contextlib
 import os
 import time
 import weakref
-from typing import Any, AsyncIterator, Callable, Optional
+from typing import Any, Callable, Optional
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -44,7 +44,9 @@ CONNECTIONS_PER_LOOP = 4
 class _Statements:
     """One connection's way of running a statement: its adapters' transformer, and the
     statements prepared on it, by text and parameter types (a value's type may change its
-    parameter's, as an integer's size does)."""
+    parameter's, as an integer's size does). Nothing else reads the connection: while the
+    loop watches it, what comes in unasked is read by `_on_readable`, and a psycopg call
+    of its own waiting for that could wait for ever."""
 
     def __init__(self, connection: psycopg.AsyncConnection) -> None:
         self.connection = connection
@@ -61,7 +63,9 @@ class _Statements:
         self.waiter: Optional[asyncio.Future[None]] = None
         _OPENED.add(self)
 
-    async def fetch(self, sql: str, params: list) -> list[tuple]:
+    async def send(self, sql: str, params: list) -> None:
+        """Send the statement (prepared first, the first time on this connection: only then
+        does this wait); `rows` reads its answer."""
         transformer, pgconn = self.transformer, self.pgconn
         values = transformer.dump_sequence(params, [adapt.PyFormat.AUTO] * len(params))
         key = (sql, tuple(transformer.types))
@@ -72,9 +76,12 @@ class _Statements:
             await self._result()
             self.prepared[key] = name
         pgconn.send_query_prepared(name, values, param_formats=transformer.formats)
+
+    async def rows(self) -> list[tuple]:
+        """The rows of the statement `send` sent."""
         result = await self._result()
-        transformer.set_pgresult(result)
-        return transformer.load_rows(0, result.ntuples, tuple)
+        self.transformer.set_pgresult(result)
+        return self.transformer.load_rows(0, result.ntuples, tuple)
 
     async def _result(self) -> pq.abc.PGresult:
         """The one result of the statement just sent, once PostgreSQL has answered it
@@ -180,22 +187,55 @@ class _LoopConnections:
         self.idle: list[tuple[_Statements, float]] = []  # with when each was opened
         self.max_age = _max_age()
 
-    @contextlib.asynccontextmanager
-    async def statements(self) -> AsyncIterator[_Statements]:
-        async with self.slots:
+    async def send(self, sql: str, params: list) -> "Sent":
+        """`send` on a connection of this loop's, taken until its answer is read."""
+        await self.slots.acquire()
+        try:
             if self.idle:
                 statements, opened = self.idle.pop()
             else:
                 statements, opened = _Statements(await _connect()), time.monotonic()
-            try:
-                yield statements
-            except BaseException:
-                await statements.close()  # its state is unknown: never reuse it
-                raise
-            if _keep(statements.connection, opened, self.max_age):
-                self.idle.append((statements, opened))
+        except BaseException:
+            self.slots.release()
+            raise
+        sent = Sent(self, statements, opened)
+        try:
+            await statements.send(sql, params)
+        except BaseException:
+            await sent.give_back(broken=True)
+            raise
+        return sent
+
+
+class Sent:
+    """A statement sent on a connection of the loop's: `rows` reads its answer and gives the
+    connection back. (Not a context manager: a generator's frames for each statement cost
+    more than they hold.)"""
+
+    def __init__(self, connections: _LoopConnections, statements: _Statements,
+                 opened: float) -> None:
+        self.connections, self.statements, self.opened = connections, statements, opened
+
+    async def rows(self) -> list[tuple]:
+        try:
+            rows = await self.statements.rows()
+        except BaseException:
+            await self.give_back(broken=True)
+            raise
+        await self.give_back(broken=False)
+        return rows
+
+    async def give_back(self, *, broken: bool) -> None:
+        """Keep the connection for the next statement, or close it: when it `broken` (its
+        state is unknown after a failure: never reused), broke, or is too old."""
+        connections, statements = self.connections, self.statements
+        try:
+            if not broken and _keep(statements.connection, self.opened, connections.max_age):
+                connections.idle.append((statements, self.opened))
             else:
                 await statements.close()
+        finally:
+            connections.slots.release()
 
 
 _LOOPS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopConnections]" = \
@@ -213,8 +253,15 @@ def _connections() -> _LoopConnections:
 async def fetch(sql: str, params: list) -> list[tuple]:
     """Run one statement (%s placeholders) in autocommit, a transaction of its own, and
     return its rows."""
-    async with _connections().statements() as statements:
-        return await statements.fetch(sql, params)
+    sent = await _connections().send(sql, params)
+    return await sent.rows()
+
+
+async def send(sql: str, params: list) -> Sent:
+    """`fetch` in two halves: the statement is on its way when this returns (having waited
+    only for a free connection, and to prepare it the first time on that connection), and
+    `Sent.rows` reads its answer. The caller's work in between overlaps PostgreSQL's."""
+    return await _connections().send(sql, params)
 
 
 async def _connect() -> psycopg.AsyncConnection:

@@ -66,11 +66,10 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             return None
         sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
                                                  built.fields, expected_version)
-        statement = asyncio.ensure_future(loop_database.fetch(sql, params))
-        await asyncio.sleep(0)  # the statement goes out; the updates are built meanwhile
-        built = _with_updates(built, game_id)
-        try:
-            rows = await statement
+        try:  # the statement goes out, and the updates are built while PostgreSQL runs it
+            sent = await loop_database.send(sql, params)
+            built = _with_updates(built, game_id)
+            rows = await sent.rows()
         except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
             # away: the database thread's way tries again (the write is conditional, so
             # a step that did commit is then refused as stale, never stored twice)

@@ -160,19 +160,26 @@ def test_the_seats_updates_are_built_while_postgresql_runs_the_steps_statement(
     known_to_this_process(game, owner, teammate)
     user, command = the_player_to_move(game, owner, teammate)
     statement, seen_when_building = [], []
-    real_fetch, real_updates = loop_database.fetch, steps.seat_updates
+    real_send, real_updates = loop_database.send, steps.seat_updates
 
-    async def fetch(sql, params):
+    async def send(sql, params):
+        sent = await real_send(sql, params)
         statement.append("sent")
-        rows = await real_fetch(sql, params)
-        statement.append("answered")
-        return rows
+        real_rows = sent.rows
+
+        async def rows():
+            answer = await real_rows()
+            statement.append("answered")
+            return answer
+
+        sent.rows = rows
+        return sent
 
     def seat_updates(*args, **kwargs):
         seen_when_building.append(list(statement))
         return real_updates(*args, **kwargs)
 
-    monkeypatch.setattr(loop_database, "fetch", fetch)
+    monkeypatch.setattr(loop_database, "send", send)
     monkeypatch.setattr(steps, "seat_updates", seat_updates)
     result = on_loop(game, user, command)
 
@@ -243,15 +250,16 @@ def test_a_kept_connection_runs_the_next_statement_as_it_prepared_it(monkeypatch
         second = await loop_database.fetch("SELECT %s::int, %s::text", [2, "two"])
         [kept] = loop_database._connections().idle
         prepared = dict(statements.prepared)
-        async with statements.connection.cursor() as cursor:
-            await cursor.execute("SELECT count(*) FROM pg_prepared_statements")
-            [(on_the_server,)] = await cursor.fetchall()
+        # asked on the same connection, through the loop's own way (psycopg's own calls must
+        # not read a connection the loop watches); this statement is prepared there too
+        [(on_the_server,)] = await loop_database.fetch(
+            "SELECT count(*) FROM pg_prepared_statements WHERE name <> %s", ["-"])
         return first, second, (statements, opened), kept, prepared, on_the_server
 
     first, second, before, after, prepared, on_the_server = asyncio.run(statements())
     assert (first, second) == ([(1, "one")], [(2, "two")])
     assert after == before
-    assert len(prepared) == on_the_server == 1
+    assert len(prepared) == 1 and on_the_server == 2  # the first, and the count itself
 
 
 def test_a_refused_statement_raises_psycopgs_error_and_its_connection_is_not_kept(monkeypatch):
@@ -484,21 +492,20 @@ async def test_a_sockets_first_command_is_stored_from_the_loop(owner, teammate, 
 
 def test_a_connection_a_stopped_loop_left_open_is_closed_before_the_database_is_dropped():
     loop = asyncio.new_event_loop()
-    held = []
+    before = set(loop_database._OPENED)
 
-    async def hold_a_connection_forever():
-        async with loop_database._connections().statements() as statements:
-            held.append(statements.connection)
-            await asyncio.sleep(3600)
+    async def hold_a_connection():
+        await loop_database.fetch("SELECT pg_sleep(%s)", [1])  # still running as the loop stops
 
-    task = loop.create_task(hold_a_connection_forever())
+    task = loop.create_task(hold_a_connection())
     loop.run_until_complete(asyncio.sleep(0.5))
     loop.close()  # stopped mid-statement, as a test's loop or a test server's may be
-    assert held and not held[0].closed
+    held = [statements.connection for statements in set(loop_database._OPENED) - before]
+    assert held and not any(connection.closed for connection in held)
 
     loop_database.close_all_now()
 
-    assert held[0].closed
+    assert all(connection.closed for connection in held)
     del task
 
 

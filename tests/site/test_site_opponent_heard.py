@@ -127,13 +127,13 @@ def test_the_next_command_after_a_heard_step_is_stored_with_one_statement(
     state = states.held(game.id).state
     seat, command = random_legal_command(state, random.Random(5))
     statements = []
-    fetch = loop_database.fetch
+    send = loop_database._LoopConnections.send  # every statement of the loop's goes by it
 
-    async def counted(sql, params):
+    async def counted(self, sql, params):
         statements.append(sql)
-        return await fetch(sql, params)
+        return await send(self, sql, params)
 
-    monkeypatch.setattr(loop_database, "fetch", counted)
+    monkeypatch.setattr(loop_database._LoopConnections, "send", counted)
 
     stored = asyncio.run(services.game_apply_command_on_loop(
         game_id=game.id, user=owner if seat == "p1" else teammate,
