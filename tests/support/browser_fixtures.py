@@ -48,13 +48,15 @@ def people(site, chromium, transactional_db, monkeypatch):
     quiet_database()
 
 
-def quiet_database(seconds: float = 5.0) -> None:
-    """Wait, `seconds` at most, until the live site has no statement of the test database
-    running or transaction open: its pages and sockets are closed by now, but what the
-    server does for them (a socket's goodbye, a bot's move) can still be on its way, and a
-    flush of the tables beside it deadlocked (PostgreSQL took the flush's TRUNCATE and a
-    read of the live site's in opposite orders). SQLite's shared test database has no such
-    race: nothing to wait for there."""
+def quiet_database(seconds: float = 5.0, settled: float = 0.3) -> None:
+    """Wait, `seconds` at most, until the live site has had no statement of the test
+    database running or transaction open for `settled` seconds on end: its pages and
+    sockets are closed by now, but what the server does for them (a socket's goodbye, a
+    bot's move) can still be on its way, and a flush of the tables beside it deadlocked
+    (PostgreSQL took the flush's TRUNCATE and a read of the live site's in opposite
+    orders). One quiet moment was not enough: a fresh-clone CI run at 7ce4881 deadlocked
+    once all the same, on a read that began just after it. SQLite's shared test database
+    has no such race: nothing to wait for there."""
     import time
 
     from django.db import connection
@@ -62,12 +64,18 @@ def quiet_database(seconds: float = 5.0) -> None:
     if connection.vendor != "postgresql":
         return
     deadline = time.monotonic() + seconds
+    quiet_since = None
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
             cursor.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                 "AND pid <> pg_backend_pid() "
                 "AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')")
-            if cursor.fetchone()[0] == 0:
+            now = time.monotonic()
+            if cursor.fetchone()[0] != 0:
+                quiet_since = None
+            elif quiet_since is None:
+                quiet_since = now
+            elif now - quiet_since >= settled:
                 return
             time.sleep(0.02)
