@@ -57,7 +57,7 @@ class _Statements:
         # The loop watches a descriptor of the socket of its own, which only `close` closes,
         # and keeps watching it between statements: watching libpq's own descriptor for
         # each answer cost two calls into the loop's poller a statement, and libpq closes
-        # its descriptor when it finds the connection broken (see `_result`).
+        # its descriptor when it finds the connection broken.
         self.watched = os.dup(connection.pgconn.socket)
         self.watching = False
         self.waiter: Optional[asyncio.Future[None]] = None
@@ -85,12 +85,10 @@ class _Statements:
 
     async def _result(self) -> pq.abc.PGresult:
         """The one result of the statement just sent, once PostgreSQL has answered it
-        whole; an error as psycopg raises it. A connection found broken is closed by
-        libpq as it reads, and a descriptor closed while the loop watches it can leave the
-        loop deaf to the next socket given its number (seen as commands that never answered
-        after a PostgreSQL restart): so the loop watches the socket for reading through
-        `watched`, its own descriptor, and libpq's only for writing, never while libpq
-        reads."""
+        whole; an error as psycopg raises it. Read readiness comes through `watched`
+        (`__init__` says why); libpq's own descriptor is watched only for writing, never
+        while libpq reads, since a descriptor closed while watched (libpq closes a broken
+        connection's) left uvloop deaf to the next socket given its number."""
         pgconn = self.pgconn
         while pgconn.flush():  # a statement larger than the socket takes at once
             await _ready(self.loop.add_writer, self.loop.remove_writer, pgconn.socket)
