@@ -9,14 +9,23 @@ def site(django_db_setup, django_db_blocker):
     """One live daphne (in a thread, sharing the test database) for every browser test
     module of the session: a second one cannot be started in the same process, so an
     example app's tests (examples/*/tests/conftest.py imports this fixture) get the same
-    (`browser.live.session_site`)."""
+    (`browser.live.session_site`). While it runs, a transactional test's flush that
+    PostgreSQL ends to break a deadlock with the site is tried again
+    (`_flushed_again_after_a_deadlock`)."""
     from browser.live import session_site
 
-    with django_db_blocker.unblock():
-        server, started = session_site()
-        yield server
-        if started:
-            server.stop()
+    from django.test import TransactionTestCase
+
+    teardown = TransactionTestCase._fixture_teardown
+    TransactionTestCase._fixture_teardown = _flushed_again_after_a_deadlock(teardown)
+    try:
+        with django_db_blocker.unblock():
+            server, started = session_site()
+            yield server
+            if started:
+                server.stop()
+    finally:
+        TransactionTestCase._fixture_teardown = teardown
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +88,35 @@ def quiet_database(seconds: float = 5.0, settled: float = 0.3) -> None:
             elif now - quiet_since >= settled:
                 return
             time.sleep(0.02)
+
+
+DEADLOCK = "40P01"  # PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock
+
+
+def _flushed_again_after_a_deadlock(teardown, tries: int = 3):
+    """A transactional test's teardown (its flush of every table) tried again, after the
+    live site has been quiet once more, when PostgreSQL ended it to break a deadlock with
+    one of the site's reads: `quiet_database` makes that rare, not impossible, since the
+    site may still read after a test (a bot's move, a socket's goodbye). The flush that
+    PostgreSQL ended was rolled back whole, so trying it again is safe."""
+    def flush(self) -> None:
+        for attempt in range(1, tries + 1):
+            try:
+                teardown(self)
+                return
+            except Exception as error:
+                if attempt == tries or not _ended_by_a_deadlock(error):
+                    raise
+                quiet_database()
+    return flush
+
+
+def _ended_by_a_deadlock(error: BaseException) -> bool:
+    """Whether PostgreSQL's deadlock error is `error` or what it was raised from (Django's
+    flush command wraps the database's error, which wraps psycopg's)."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if getattr(seen, "sqlstate", None) == DEADLOCK:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
