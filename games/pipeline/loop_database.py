@@ -20,15 +20,13 @@ through a psycopg cursor: the values and the rows still go through psycopg's ada
 connection's own, Django's among them), and a statement is prepared on its connection the
 first time, but the cursor's query handling and its waits on the socket, which cost the loop
 about 60-90 µs of CPU a statement in a loop and more in the server, are left out
-(docs/performance.md). The loop watches a connection's socket from its first statement to
-its closing, not once for each answer: a statement then cost the loop 16 µs of CPU rather
-than 24 with four in flight (`_Statements.watched`).
+(docs/performance.md). The loop watches a connection's socket only while it awaits an
+answer (`_Statements._result` says why).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import time
 import weakref
 from typing import Any, Callable, Optional
@@ -44,23 +42,13 @@ CONNECTIONS_PER_LOOP = 4
 class _Statements:
     """One connection's way of running a statement: its adapters' transformer, and the
     statements prepared on it, by text and parameter types (a value's type may change its
-    parameter's, as an integer's size does). Nothing else reads the connection: while the
-    loop watches it, what comes in unasked is read by `_on_readable`, and a psycopg call
-    of its own waiting for that could wait for ever."""
+    parameter's, as an integer's size does)."""
 
     def __init__(self, connection: psycopg.AsyncConnection) -> None:
         self.connection = connection
         self.pgconn = connection.pgconn
         self.transformer = adapt.Transformer(connection)
         self.prepared: dict[tuple, bytes] = {}
-        self.loop = asyncio.get_running_loop()
-        # The loop watches a descriptor of the socket of its own, which only `close` closes,
-        # and keeps watching it between statements: watching libpq's own descriptor for
-        # each answer cost two calls into the loop's poller a statement, and libpq closes
-        # its descriptor when it finds the connection broken.
-        self.watched = os.dup(connection.pgconn.socket)
-        self.watching = False
-        self.waiter: Optional[asyncio.Future[None]] = None
         _OPENED.add(self)
 
     async def send(self, sql: str, params: list) -> None:
@@ -85,17 +73,21 @@ class _Statements:
 
     async def _result(self) -> pq.abc.PGresult:
         """The one result of the statement just sent, once PostgreSQL has answered it
-        whole; an error as psycopg raises it. Read readiness comes through `watched`
-        (`__init__` says why); libpq's own descriptor is watched only for writing, never
-        while libpq reads, since a descriptor closed while watched (libpq closes a broken
-        connection's) left uvloop deaf to the next socket given its number."""
+        whole; an error as psycopg raises it. The socket is watched only while an answer is
+        awaited, and libpq reads only once the loop no longer watches it: libpq closes a
+        broken connection's socket, and a descriptor closed while watched, or watched from
+        one answer to the next, left uvloop deaf to the next socket given its number (seen
+        as commands that never answered after a PostgreSQL restart; watching a duplicate of
+        the socket from a connection's first statement to its closing did so in 6 restarts
+        of 48, docs/performance.md)."""
         pgconn = self.pgconn
+        loop = asyncio.get_running_loop()
         while pgconn.flush():  # a statement larger than the socket takes at once
-            await _ready(self.loop.add_writer, self.loop.remove_writer, pgconn.socket)
+            await _ready(loop.add_writer, loop.remove_writer, pgconn.socket)
         results, answered = [], False
         while not answered:  # until libpq has every result and the end of them
-            if pgconn.is_busy():  # (the answer may have come in whole as the statement went
-                await self._readable()  # out, read by `_on_readable`)
+            if pgconn.is_busy():  # (the answer may have been read as the statement went out)
+                await _ready(loop.add_reader, loop.remove_reader, pgconn.socket)
                 pgconn.consume_input()
             while not answered and not pgconn.is_busy():
                 result = pgconn.get_result()
@@ -111,49 +103,8 @@ class _Statements:
             raise errors.error_from_result(result, encoding=self.connection.info.encoding)
         return result
 
-    async def _readable(self) -> None:
-        """Until the socket has something to read."""
-        if not self.watching:
-            self.loop.add_reader(self.watched, self._on_readable)
-            self.watching = True
-        self.waiter = waiter = self.loop.create_future()
-        try:
-            await waiter
-        finally:
-            self.waiter = None
-
-    def _on_readable(self) -> None:
-        waiter = self.waiter
-        if waiter is not None:
-            if not waiter.done():
-                waiter.set_result(None)
-            return
-        # Nothing waits: PostgreSQL spoke unasked (a notice, the end of the connection), or
-        # answered while a long statement was still going out. libpq reads it now, so the
-        # loop is not called again for it; a connection found broken is no longer watched.
-        try:
-            self.pgconn.consume_input()
-        except psycopg.Error:
-            pass
-        if self.pgconn.status != pq.ConnStatus.OK:
-            self._unwatch()
-
-    def _unwatch(self) -> None:
-        if self.watching:
-            self.loop.remove_reader(self.watched)
-            self.watching = False
-
     async def close(self) -> None:
-        """Close the connection and the loop's descriptor of its socket."""
-        self._unwatch()
         await _close(self.connection)
-        self._close_watched()
-
-    def _close_watched(self) -> None:
-        if self.watched >= 0:
-            with contextlib.suppress(OSError):
-                os.close(self.watched)
-            self.watched = -1
 
 
 async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int) -> None:
@@ -271,15 +222,13 @@ _OPENED: "weakref.WeakSet[_Statements]" = weakref.WeakSet()
 
 
 def close_all_now() -> None:
-    """Close every connection the loops opened that is still open, and the loops'
-    descriptors of their sockets, without their loops. A loop stopped while a statement was
-    in flight (a test's loop, a test server's) leaves its connection open, and PostgreSQL
-    will not drop a test database that is in use: the test session calls this before it
-    drops its database."""
+    """Close every connection the loops opened that is still open, without their loops. A
+    loop stopped while a statement was in flight (a test's loop, a test server's) leaves its
+    connection open, and PostgreSQL will not drop a test database that is in use: the test
+    session calls this before it drops its database."""
     for statements in list(_OPENED):
         if not statements.connection.closed:
             statements.connection.pgconn.finish()
-        statements._close_watched()
 
 
 def _connection_params() -> dict:
