@@ -103,9 +103,6 @@ class _Statements:
             raise errors.error_from_result(result, encoding=self.connection.info.encoding)
         return result
 
-    async def close(self) -> None:
-        await _close(self.connection)
-
 
 async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int) -> None:
     """Until the socket `fd` is ready as `watch` (the loop's add_reader or add_writer)
@@ -182,7 +179,7 @@ class Sent:
             if not broken and _keep(statements.connection, self.opened, connections.max_age):
                 connections.idle.append((statements, self.opened))
             else:
-                await statements.close()
+                await _close(statements.connection)
         finally:
             connections.slots.release()
 

@@ -90,9 +90,6 @@ def quiet_database(seconds: float = 5.0, settled: float = 0.3) -> None:
             time.sleep(0.02)
 
 
-DEADLOCK = "40P01"  # PostgreSQL's SQLSTATE for a transaction it ended to break a deadlock
-
-
 def _flushed_again_after_a_deadlock(teardown, tries: int = 3):
     """A transactional test's teardown (its flush of every table) tried again, after the
     live site has been quiet once more, when PostgreSQL ended it to break a deadlock with
@@ -114,9 +111,11 @@ def _flushed_again_after_a_deadlock(teardown, tries: int = 3):
 def _ended_by_a_deadlock(error: BaseException) -> bool:
     """Whether PostgreSQL's deadlock error is `error` or what it was raised from (Django's
     flush command wraps the database's error, which wraps psycopg's)."""
+    from psycopg.errors import DeadlockDetected
+
     seen: BaseException | None = error
     while seen is not None:
-        if getattr(seen, "sqlstate", None) == DEADLOCK:
+        if isinstance(seen, DeadlockDetected):
             return True
         seen = seen.__cause__ or seen.__context__
     return False
