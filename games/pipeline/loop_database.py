@@ -21,7 +21,11 @@ connection's own, Django's among them), and a statement is prepared on its conne
 first time, but the cursor's query handling and its waits on the socket, which cost the loop
 about 60-90 µs of CPU a statement in a loop and more in the server, are left out
 (docs/performance.md). The loop watches a connection's socket only while it awaits an
-answer (`_Statements._result` says why).
+answer (`_Statements._result` says why), and for at most ANSWER_SECONDS: a connection
+PostgreSQL leaves unanswered (a server gone silent, a network gone half-open) is then
+treated as broken, its statement cancelled, and the caller takes its other way, instead of
+holding one of the loop's few connections, and the game's turn, until TCP gives up hours
+later.
 """
 from __future__ import annotations
 
@@ -37,6 +41,13 @@ from psycopg import adapt, errors, pq
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
+# How long a statement may wait to go out and be answered, and a connection to open, before
+# the connection is given up as broken. A step's statement answers in milliseconds, under
+# load too (docs/performance.md): seconds mean PostgreSQL or the way to it is gone.
+ANSWER_SECONDS = 10.0
+CONNECT_SECONDS = 10  # libpq's connect_timeout: whole seconds, at least 2
+# How long giving up a connection waits for PostgreSQL to take the cancel of its statement.
+CANCEL_SECONDS = 2.0
 
 
 class _Statements:
@@ -79,15 +90,17 @@ class _Statements:
         one answer to the next, left uvloop deaf to the next socket given its number (seen
         as commands that never answered after a PostgreSQL restart; watching a duplicate of
         the socket from a connection's first statement to its closing did so in 6 restarts
-        of 48, docs/performance.md)."""
+        of 48, docs/performance.md). No answer by ANSWER_SECONDS is psycopg's
+        OperationalError, as a broken connection's is."""
         pgconn = self.pgconn
         loop = asyncio.get_running_loop()
+        deadline = loop.time() + ANSWER_SECONDS
         while pgconn.flush():  # a statement larger than the socket takes at once
-            await _ready(loop.add_writer, loop.remove_writer, pgconn.socket)
+            await _ready(loop.add_writer, loop.remove_writer, pgconn.socket, deadline)
         results, answered = [], False
         while not answered:  # until libpq has every result and the end of them
             if pgconn.is_busy():  # (the answer may have been read as the statement went out)
-                await _ready(loop.add_reader, loop.remove_reader, pgconn.socket)
+                await _ready(loop.add_reader, loop.remove_reader, pgconn.socket, deadline)
                 pgconn.consume_input()
             while not answered and not pgconn.is_busy():
                 result = pgconn.get_result()
@@ -104,15 +117,31 @@ class _Statements:
         return result
 
 
-async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int) -> None:
+async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int,
+                 deadline: float) -> None:
     """Until the socket `fd` is ready as `watch` (the loop's add_reader or add_writer)
-    watches it; it is no longer watched when this returns."""
-    ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    watch(fd, lambda: ready.done() or ready.set_result(None))
+    watches it; it is no longer watched when this returns. At the loop's time `deadline`,
+    psycopg's OperationalError instead."""
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+    watch(fd, _settle, ready)
+    timer = loop.call_at(deadline, _time_out, ready)
     try:
         await ready
     finally:
         unwatch(fd)
+        timer.cancel()
+
+
+def _settle(ready: asyncio.Future) -> None:
+    if not ready.done():
+        ready.set_result(None)
+
+
+def _time_out(ready: asyncio.Future) -> None:
+    if not ready.done():
+        ready.set_exception(psycopg.OperationalError(
+            f"PostgreSQL did not answer within {ANSWER_SECONDS:g} s"))
 
 
 def _numbered(sql: str) -> bytes:
@@ -211,7 +240,9 @@ async def send(sql: str, params: list) -> Sent:
 
 
 async def _connect() -> psycopg.AsyncConnection:
-    return await psycopg.AsyncConnection.connect(**_connection_params())
+    params = _connection_params()
+    params.setdefault("connect_timeout", CONNECT_SECONDS)  # psycopg's own would be 130 s
+    return await psycopg.AsyncConnection.connect(**params)
 
 
 # Every connection opened and not yet garbage, whatever its loop: for `close_all_now`.
@@ -248,5 +279,13 @@ def _keep(connection: psycopg.AsyncConnection, opened: float, max_age: Optional[
 
 
 async def _close(connection: psycopg.AsyncConnection) -> None:
+    """Close `connection`, cancelling first the statement still running on it (its answer
+    not come in time, or its caller cancelled): otherwise PostgreSQL may go on to commit it
+    after the caller has taken its other way. The step's write is conditional, so a commit
+    that comes all the same is refused as stale when the command is tried again; the cancel
+    makes that rare."""
+    with contextlib.suppress(Exception):
+        if connection.pgconn.transaction_status == pq.TransactionStatus.ACTIVE:
+            await connection.cancel_safe(timeout=CANCEL_SECONDS)
     with contextlib.suppress(Exception):
         await connection.close()
