@@ -109,6 +109,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+# A PostgreSQL server that goes away without a word (its host down, a network gone
+# half-open) must fail the connections waiting on it, not hold the web's database thread,
+# the event loop's connections and the worker until TCP gives up hours later. Opening gives
+# up after 10 s (psycopg's own default is 130); a connection silent for 30 s, idle or
+# awaiting an answer, is probed, and dropped after three probes unanswered 10 s apart; data
+# the server's host leaves unacknowledged for 30 s drops it too. A live server's host
+# answers probes however long a statement runs. A URL's own (?connect_timeout=5) wins.
+POSTGRES_LIVENESS_OPTIONS = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30,
+                             "keepalives_interval": 10, "keepalives_count": 3,
+                             "tcp_user_timeout": 30_000}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"] = {**POSTGRES_LIVENESS_OPTIONS,
+                                       **DATABASES["default"].get("OPTIONS", {})}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

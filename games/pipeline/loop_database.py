@@ -41,11 +41,11 @@ from psycopg import adapt, errors, pq
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
-# How long a statement may wait to go out and be answered, and a connection to open, before
-# the connection is given up as broken. A step's statement answers in milliseconds, under
-# load too (docs/performance.md): seconds mean PostgreSQL or the way to it is gone.
+# How long a statement may wait to go out and be answered before its connection is given up
+# as broken. A step's statement answers in milliseconds, under load too
+# (docs/performance.md): seconds mean PostgreSQL or the way to it is gone. (Opening a
+# connection gives up as the settings' connect_timeout says.)
 ANSWER_SECONDS = 10.0
-CONNECT_SECONDS = 10  # libpq's connect_timeout: whole seconds, at least 2
 # How long giving up a connection waits for PostgreSQL to take the cancel of its statement.
 CANCEL_SECONDS = 2.0
 
@@ -240,9 +240,7 @@ async def send(sql: str, params: list) -> Sent:
 
 
 async def _connect() -> psycopg.AsyncConnection:
-    params = _connection_params()
-    params.setdefault("connect_timeout", CONNECT_SECONDS)  # psycopg's own would be 130 s
-    return await psycopg.AsyncConnection.connect(**params)
+    return await psycopg.AsyncConnection.connect(**_connection_params())
 
 
 # Every connection opened and not yet garbage, whatever its loop: for `close_all_now`.

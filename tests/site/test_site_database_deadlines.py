@@ -1,20 +1,26 @@
-"""The loop's PostgreSQL connections give up in time (`games.pipeline.loop_database`).
+"""PostgreSQL connections give up in time when the server goes silent.
 
 A statement the server never answers, or a connection it never lets open, must not hold one
-of the loop's few connections, and with it the game's turn, until TCP gives up hours later:
-it fails as a broken connection does, within its deadline, and the command takes the
-database thread's way. The first two tests play PostgreSQL's side themselves, as a server
-gone silent, so they run without a database; the last runs against PostgreSQL (CI).
+of the event loop's few connections (`games.pipeline.loop_database`), and with it the game's
+turn, until TCP gives up hours later: it fails as a broken connection does, within its
+deadline, and the command takes the database thread's way. And every connection, the
+database thread's, the worker's and the loop's, carries the settings' liveness options
+(`POSTGRES_LIVENESS_OPTIONS`), so that a server whose host is gone is found out in a minute.
+The first two tests play PostgreSQL's side themselves, as a server gone silent, so they run
+without a database; the others run against PostgreSQL (CI).
 """
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
 import struct
 import threading
 import time
 
 import psycopg
 import pytest
+from django.conf import settings
 from django.db import connection as django_connection
 
 from games import services
@@ -85,12 +91,12 @@ def test_a_statement_the_server_never_answers_fails_within_its_deadline_and_free
     assert seen.count("cancel") == tries and seen.count("closed") == tries
 
 
-def test_a_connection_the_server_never_lets_open_fails_within_its_connect_timeout(monkeypatch):
-    monkeypatch.setattr(loop_database, "CONNECT_SECONDS", 2)  # libpq's least
-
+def test_a_connection_the_server_never_lets_open_fails_within_its_connect_timeout_and_frees_its_slot(
+        monkeypatch):
     async def never_open():
         server, _ = await _silent_server(greets=False)
-        monkeypatch.setattr(loop_database, "_connection_params", lambda: _params_for(server))
+        params = dict(_params_for(server), connect_timeout=2)  # libpq's least; 10 as shipped
+        monkeypatch.setattr(loop_database, "_connection_params", lambda: params)
         async with server:
             started = time.monotonic()
             with pytest.raises(psycopg.OperationalError):
@@ -144,3 +150,45 @@ def test_a_step_postgresql_holds_past_its_deadline_is_cancelled_and_stored_once_
     game.refresh_from_db()
     assert result.version == game.version == 3
     assert history_problems(game) == []
+
+
+def _liveness_of(fd: int) -> dict:
+    """The TCP liveness options the kernel holds for the socket `fd`, named as libpq's."""
+    with socket.socket(fileno=os.dup(fd)) as sock:
+        return {"keepalives": sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE),
+                "keepalives_idle": sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE),
+                "keepalives_interval": sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL),
+                "keepalives_count": sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT),
+                "tcp_user_timeout": sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_threads_and_the_loops_connections_find_a_vanished_server_out_in_a_minute(
+        monkeypatch):
+    if not step_sql.can_write_conditionally():
+        pytest.skip("PostgreSQL's connections (CI runs this against it)")
+    host = django_connection.settings_dict["HOST"]
+    if not host or host.startswith("/"):
+        pytest.skip("a Unix socket has no TCP liveness to check: CI connects to 127.0.0.1")
+    monkeypatch.setattr(loop_database, "_max_age", lambda: 600.0)  # kept, as shipped
+    shipped = settings.POSTGRES_LIVENESS_OPTIONS
+    expected = {name: shipped[name] for name in (
+        "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count",
+        "tcp_user_timeout")}
+
+    django_connection.ensure_connection()
+    threads = django_connection.connection
+
+    async def loops_connection():
+        await loop_database.fetch("SELECT 1", [])
+        [(statements, _)] = loop_database._connections().idle
+        return statements.connection
+
+    loops = asyncio.run(loops_connection())
+    try:
+        for connection in (threads, loops):
+            assert _liveness_of(connection.pgconn.socket) == expected
+            assert connection.info.get_parameters()["connect_timeout"] == str(
+                shipped["connect_timeout"])
+    finally:
+        loops.pgconn.finish()
