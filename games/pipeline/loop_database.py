@@ -21,11 +21,11 @@ connection's own, Django's among them), and a statement is prepared on its conne
 first time, but the cursor's query handling and its waits on the socket, which cost the loop
 about 60-90 µs of CPU a statement in a loop and more in the server, are left out
 (docs/performance.md). The loop watches a connection's socket only while it awaits an
-answer (`_Statements._result` says why), and for at most ANSWER_SECONDS: a connection
-PostgreSQL leaves unanswered (a server gone silent, a network gone half-open) is then
-treated as broken, its statement cancelled, and the caller takes its other way, instead of
-holding one of the loop's few connections, and the game's turn, until TCP gives up hours
-later.
+answer (`_Statements._result` says why). It waits as long as the server lives: a server
+that stalls answers late, and the step is announced as ever (giving the statement up after
+a deadline left a step PostgreSQL stored on waking that no process announced,
+tests/faults/test_faults_web.py); one whose host is gone is found out by the settings'
+TCP keepalives (`POSTGRES_LIVENESS_OPTIONS`).
 """
 from __future__ import annotations
 
@@ -41,11 +41,6 @@ from psycopg import adapt, errors, pq
 
 # Statements of different games in flight at once, per process.
 CONNECTIONS_PER_LOOP = 4
-# How long a statement may wait to go out and be answered before its connection is given up
-# as broken. A step's statement answers in milliseconds, under load too
-# (docs/performance.md): seconds mean PostgreSQL or the way to it is gone. (Opening a
-# connection gives up as the settings' connect_timeout says.)
-ANSWER_SECONDS = 10.0
 # How long giving up a connection waits for PostgreSQL to take the cancel of its statement.
 CANCEL_SECONDS = 2.0
 
@@ -90,17 +85,15 @@ class _Statements:
         one answer to the next, left uvloop deaf to the next socket given its number (seen
         as commands that never answered after a PostgreSQL restart; watching a duplicate of
         the socket from a connection's first statement to its closing did so in 6 restarts
-        of 48, docs/performance.md). No answer by ANSWER_SECONDS is psycopg's
-        OperationalError, as a broken connection's is."""
+        of 48, docs/performance.md)."""
         pgconn = self.pgconn
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + ANSWER_SECONDS
         while pgconn.flush():  # a statement larger than the socket takes at once
-            await _ready(loop.add_writer, loop.remove_writer, pgconn.socket, deadline)
+            await _ready(loop.add_writer, loop.remove_writer, pgconn.socket)
         results, answered = [], False
         while not answered:  # until libpq has every result and the end of them
             if pgconn.is_busy():  # (the answer may have been read as the statement went out)
-                await _ready(loop.add_reader, loop.remove_reader, pgconn.socket, deadline)
+                await _ready(loop.add_reader, loop.remove_reader, pgconn.socket)
                 pgconn.consume_input()
             while not answered and not pgconn.is_busy():
                 result = pgconn.get_result()
@@ -117,31 +110,15 @@ class _Statements:
         return result
 
 
-async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int,
-                 deadline: float) -> None:
+async def _ready(watch: Callable[..., None], unwatch: Callable[[int], Any], fd: int) -> None:
     """Until the socket `fd` is ready as `watch` (the loop's add_reader or add_writer)
-    watches it; it is no longer watched when this returns. At the loop's time `deadline`,
-    psycopg's OperationalError instead."""
-    loop = asyncio.get_running_loop()
-    ready: asyncio.Future[None] = loop.create_future()
-    watch(fd, _settle, ready)
-    timer = loop.call_at(deadline, _time_out, ready)
+    watches it; it is no longer watched when this returns."""
+    ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    watch(fd, lambda: ready.done() or ready.set_result(None))
     try:
         await ready
     finally:
         unwatch(fd)
-        timer.cancel()
-
-
-def _settle(ready: asyncio.Future) -> None:
-    if not ready.done():
-        ready.set_result(None)
-
-
-def _time_out(ready: asyncio.Future) -> None:
-    if not ready.done():
-        ready.set_exception(psycopg.OperationalError(
-            f"PostgreSQL did not answer within {ANSWER_SECONDS:g} s"))
 
 
 def _numbered(sql: str) -> bytes:
@@ -277,11 +254,9 @@ def _keep(connection: psycopg.AsyncConnection, opened: float, max_age: Optional[
 
 
 async def _close(connection: psycopg.AsyncConnection) -> None:
-    """Close `connection`, cancelling first the statement still running on it (its answer
-    not come in time, or its caller cancelled): otherwise PostgreSQL may go on to commit it
-    after the caller has taken its other way. The step's write is conditional, so a commit
-    that comes all the same is refused as stale when the command is tried again; the cancel
-    makes that rare."""
+    """Close `connection`, cancelling first the statement still running on it (its caller
+    was cancelled while it awaited the answer): otherwise PostgreSQL goes on to commit it,
+    and no process announces the step. The cancel makes that rare, not impossible."""
     with contextlib.suppress(Exception):
         if connection.pgconn.transaction_status == pq.TransactionStatus.ACTIVE:
             await connection.cancel_safe(timeout=CANCEL_SECONDS)

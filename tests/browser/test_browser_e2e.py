@@ -143,6 +143,9 @@ def test_two_players_start_a_coop_game_and_play_it_together(people):
     # both say they are done (the turn ends when both have); both watch the Ancients act
     bram.click("[data-role=end-turn]")
     expect(bram.locator("[data-role=end-turn]")).to_have_text("Waiting for ada…")
+    # ada ends the turn once her board shows bram done: clicked before, her command is for
+    # the version before bram's, and the page answers it with "the board changed, try again"
+    expect(ada.locator("[data-role=handoff-status]")).to_contain_text("Bram is done")
     ada.click("[data-role=end-turn]")
     answer_prompts([ada, bram], lambda: all(past_the_first_ancients_turn(p) for p in (ada, bram)),
                    describe=lambda: _describe(game_id))

@@ -1,4 +1,5 @@
-"""Faults at the web tier: a web process killed mid-game, and PostgreSQL restarted mid-game.
+"""Faults at the web tier: a web process killed mid-game, and PostgreSQL restarted or frozen
+mid-game.
 
 The site runs as production runs it: uvicorn (docker-compose.yml's `web` command), here as
 two web processes on two ports of loopback, as `--scale web=2` behind a proxy would run
@@ -19,6 +20,11 @@ Mid-game, under load:
 - stop PostgreSQL at once (`pg_ctl stop -m immediate`, a crash) and start it again. This
   test makes its OWN cluster (`support.private_postgres`) and redis-server for that: the
   shared servers are never restarted.
+- freeze PostgreSQL (every process of its own cluster stopped with SIGSTOP) for longer
+  than a client waits for an answer, then let it go on: a stalled server is waited for,
+  and every step it stores on waking is answered and announced. (A deadline on the event
+  loop's statements once gave them up meanwhile: the server stored such a step on waking,
+  and no process announced it.)
 
 Then every table must carry on to its quota of moves, and the books must balance: every
 acknowledged command is in the log at the version it was acknowledged with, exactly once;
@@ -68,6 +74,9 @@ TABLES = int(os.environ.get("FAULT_WEB_TABLES", "4"))
 MOVES = int(os.environ.get("FAULT_WEB_MOVES", "30"))  # acknowledged moves per table, at least
 FAULT_EVERY = 10  # a fault each time the tables have made this many more moves, on average
 TAIL = 10         # moves each table still makes after the last fault
+# How long the freeze lasts: a stall the site must ride out, longer than the 10 s after which
+# the event loop once gave its statements up, and than a client's wait for an answer.
+FROZEN_SECONDS = 13
 # As production: persistent database connections (the test suite's default is none).
 WEB_ENV = {"DB_CONN_MAX_AGE": "600"}
 
@@ -400,6 +409,54 @@ async def test_a_postgres_restart_mid_game_loses_and_doubles_no_command(private_
               f"{cluster.port}) after {down['at_acks']} acks, down {down['seconds']:.1f} s, "
               f"{TABLES} tables; {time.monotonic() - started:.1f} s; {totals}; state reads "
               f"that failed {sum(t.unreadable for t in tables)}; reconnects "
+              f"{[c.reconnects for t in tables for c in t.clients.values()]}")
+    finally:
+        await site.close()
+
+
+@pytest.mark.asyncio
+async def test_a_postgres_frozen_mid_game_loses_and_doubles_no_command(
+        private_database, tmp_path):
+    """The tables play on around the freeze; one more table, the witness, moves only inside
+    it, so that one command surely reaches a web process while the server is frozen (the
+    tables' own may or may not be in flight then). Its answer must be its ack, once the
+    server wakes; every table's books balance and every seat reaches the final version."""
+    cluster = private_database
+    site = LiveSite(tmp_path, cluster.url(), processes=(1, 1))
+    try:
+        await site.start()
+        people = await db(make_people)("pgfreeze")
+        tables = site.tables = await seat_tables(site.ports, people)
+        [witness] = await seat_tables(site.ports, people[:1])
+        witness.goal = 0
+        site.tables.append(witness)  # closed with the others
+        frozen = {}
+
+        async def freeze_postgres():
+            state = await witness.state()
+            seat, command = witness.players.next_command(state)
+            frozen["at_acks"] = sum(t.acked for t in tables)
+            await asyncio.to_thread(cluster.freeze)
+            answer = asyncio.create_task(witness.clients[seat].command(
+                "in-the-freeze", state.version, command, timeout=FROZEN_SECONDS + 60))
+            await asyncio.sleep(FROZEN_SECONDS)
+            await asyncio.to_thread(cluster.thaw)
+            reply = await answer
+            witness.sends.append(Send(seat, state.version, command, reply))
+            witness.acked += reply["type"] == "ack"
+            frozen["witness"] = reply.get("code", reply["type"])
+
+        started = time.monotonic()
+        await play_with_faults(tables[:-1], freeze_postgres)
+        totals = await settle(site.tables, site.logs)
+        assert frozen["witness"] == "ack", frozen
+        assert all(web.process.poll() is None for web in site.webs), \
+            "a web process died\n" + site.logs()
+        print(f"\npostgres frozen: SIGSTOP of the private cluster (port {cluster.port}) after "
+              f"{frozen['at_acks']} acks, {FROZEN_SECONDS:g} s; {TABLES} tables and the "
+              f"witness (answered {frozen['witness']}); {time.monotonic() - started:.1f} s; "
+              f"{totals}; state reads that failed "
+              f"{sum(t.unreadable for t in tables)}; reconnects "
               f"{[c.reconnects for t in tables for c in t.clients.values()]}")
     finally:
         await site.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -42,7 +43,8 @@ def why_not() -> Optional[str]:
 
 
 class PrivateCluster:
-    """One cluster: `start()`, `stop(mode)` (a restart is a stop and a start), `close()`."""
+    """One cluster: `start()`, `stop(mode)` (a restart is a stop and a start), `freeze()` and
+    `thaw()`, `close()`."""
 
     def __init__(self, port: int, database: str = "wl_private") -> None:
         self.port, self.database = port, database
@@ -81,12 +83,44 @@ class PrivateCluster:
         """`immediate` is a crash: every backend dies, recovery runs at the next start."""
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "60", "stop")
 
+    def freeze(self) -> None:
+        """Every process of the cluster stopped where it stands (SIGSTOP), the postmaster
+        first so that it forks no more: the server as a hung host would leave it, its
+        sockets open and every answer withheld. `thaw` lets it go on."""
+        self._signal(self._processes(), signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        self._signal(reversed(self._processes()), signal.SIGCONT)
+
+    @staticmethod
+    def _signal(pids, signal_number: int) -> None:
+        for pid in pids:
+            try:
+                os.kill(pid, signal_number)
+            except ProcessLookupError:  # a backend that ended since it was listed
+                pass
+
+    def _processes(self) -> list[int]:
+        """The postmaster (from its pid file), then its children."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(entry.name))
+        return [postmaster, *sorted(children)]
+
     def running(self) -> bool:
         return (self.data / "postmaster.pid").exists()
 
     def close(self) -> None:
         try:
             if self.running():
+                self.thaw()  # a frozen postmaster would not hear pg_ctl
                 self.stop("immediate")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)

@@ -1,13 +1,14 @@
-"""PostgreSQL connections give up in time when the server goes silent.
+"""PostgreSQL connections and a server that goes silent.
 
-A statement the server never answers, or a connection it never lets open, must not hold one
-of the event loop's few connections (`games.pipeline.loop_database`), and with it the game's
-turn, until TCP gives up hours later: it fails as a broken connection does, within its
-deadline, and the command takes the database thread's way. And every connection, the
-database thread's, the worker's and the loop's, carries the settings' liveness options
-(`POSTGRES_LIVENESS_OPTIONS`), so that a server whose host is gone is found out in a minute.
-The first two tests play PostgreSQL's side themselves, as a server gone silent, so they run
-without a database; the others run against PostgreSQL (CI).
+Every connection, the database thread's, the worker's and the event loop's
+(`games.pipeline.loop_database`), carries the settings' liveness options
+(`POSTGRES_LIVENESS_OPTIONS`): a server whose host is gone is found out in about a minute,
+not when TCP gives up hours later, and a connection that cannot open gives up in 10 s. A
+server that lives but stalls is waited for (tests/faults/test_faults_web.py freezes one):
+an answer late is still announced. A statement the loop's caller abandons mid-answer is
+cancelled on the server, so that it does not store a step nobody announces, and its
+connection is given back. The first two tests play PostgreSQL's side themselves, as a
+server gone silent, so they run without a database; the others run against PostgreSQL (CI).
 """
 from __future__ import annotations
 
@@ -66,9 +67,8 @@ def _params_for(server: asyncio.base_events.Server) -> dict:
             "sslmode": "disable", "gssencmode": "disable", "autocommit": True}
 
 
-def test_a_statement_the_server_never_answers_fails_within_its_deadline_and_frees_its_connection(
+def test_a_statement_its_caller_abandons_is_cancelled_on_the_server_and_frees_its_connection(
         monkeypatch):
-    monkeypatch.setattr(loop_database, "ANSWER_SECONDS", 0.3)
     monkeypatch.setattr(loop_database, "CANCEL_SECONDS", 0.3)
 
     async def unanswered():
@@ -78,15 +78,15 @@ def test_a_statement_the_server_never_answers_fails_within_its_deadline_and_free
             connections = loop_database._connections()
             started = time.monotonic()
             for _ in range(loop_database.CONNECTIONS_PER_LOOP + 1):  # more than the slots
-                with pytest.raises(psycopg.OperationalError, match="did not answer"):
-                    await loop_database.fetch("SELECT %s::int", [1])
+                with pytest.raises(TimeoutError):
+                    await asyncio.wait_for(loop_database.fetch("SELECT %s::int", [1]), 0.3)
             took = time.monotonic() - started
             await asyncio.sleep(0.1)  # the server reads the clients' ends
             return took, connections.idle, connections.slots._value, seen
 
     took, idle, free_slots, seen = asyncio.run(unanswered())
     tries = loop_database.CONNECTIONS_PER_LOOP + 1
-    assert took < tries * (0.3 + 0.3) + 2  # each within its deadline, none waiting for a slot
+    assert took < tries * (0.3 + 0.3) + 2  # none waited for a slot
     assert idle == [] and free_slots == loop_database.CONNECTIONS_PER_LOOP
     assert seen.count("cancel") == tries and seen.count("closed") == tries
 
@@ -109,14 +109,14 @@ def test_a_connection_the_server_never_lets_open_fails_within_its_connect_timeou
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_step_postgresql_holds_past_its_deadline_is_cancelled_and_stored_once_the_other_way(
-        owner, teammate, monkeypatch):
-    """The step's statement waits on the game's row, locked by another transaction for
-    longer than the deadline: the loop gives it up and cancels it, so PostgreSQL does not
-    store it once the lock goes, and the database thread's way stores the command once."""
+def test_a_step_abandoned_while_postgresql_holds_it_is_cancelled_and_stored_once_the_other_way(
+        owner, teammate):
+    """The step's statement waits on the game's row, locked by another transaction, and its
+    caller is cancelled meanwhile (as a command's task may be): the statement is cancelled
+    too, so PostgreSQL does not store it once the lock goes, and the database thread's way
+    stores the command once."""
     if not step_sql.can_write_conditionally():
         pytest.skip("the loop's connections are PostgreSQL's (CI runs this against it)")
-    monkeypatch.setattr(loop_database, "ANSWER_SECONDS", 0.5)
     game = start_skirmish(owner, teammate)
     known_to_this_process(game, owner, teammate)
     user, command = the_player_to_move(game, owner, teammate)
@@ -135,15 +135,16 @@ def test_a_step_postgresql_holds_past_its_deadline_is_cancelled_and_stored_once_
     try:
         assert locked.wait(10)
         started = time.monotonic()
-        on_loop = asyncio.run(services.game_apply_command_on_loop(
-            game_id=game.id, user=user, expected_version=2, command=command))
+        with pytest.raises(TimeoutError):
+            asyncio.run(asyncio.wait_for(services.game_apply_command_on_loop(
+                game_id=game.id, user=user, expected_version=2, command=command), 0.5))
         took = time.monotonic() - started
     finally:
         release.set()
         holder.join(10)
     time.sleep(0.5)  # had the statement not been cancelled, it would store the step now
 
-    assert on_loop is None and took < 5  # given up: the database thread's way answers
+    assert took < 5
     assert Game.objects.get(id=game.id).version == 2  # the cancelled statement stored nothing
     result = services.game_apply_command(game_id=game.id, user=user, expected_version=2,
                                          command=command)
