@@ -46,7 +46,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import game_log, presence, services
-from games.pipeline import broadcast, json_text, layer_watch, task_sender
+from games.pipeline import broadcast, json_text, layer_watch
 from games.pipeline.on_loop import opponent_stepped
 from games.pipeline.socket_dispatch import DispatchInTurn
 from games.pipeline.socket_updates import socket_update
@@ -257,21 +257,13 @@ class GameConsumer(DispatchInTurn, AsyncJsonWebsocketConsumer):
                 if delivery.group == self.seat_group:  # handed back: send's `had_it`)
                     await self.game_changed(delivery.message)
 
-        async def next_turn() -> None:
-            if not result.tasks:
-                return
-            if task_sender.runs_in_caller():  # the task itself runs here: database work
-                await database_sync_to_async(services.start_tasks)(result)
-            else:
-                services.start_tasks(result)
-
         parts = (
             ("the ack", lambda: self.send_json(
                 {"type": "ack", "id": client_id, "version": result.version})),
             ("the mover's update", own_update),
             ("the update to every seat", lambda: broadcast.send(
                 result.deliveries, self.channel_layer, had_it=self.channel_name)),
-            ("the next turn", next_turn),
+            ("the next turn", lambda: services.start_next_turn(result)),
         )
         for name, part in parts:
             try:

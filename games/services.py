@@ -24,7 +24,8 @@ from games.models import Game
 from games.pipeline import states, step_sql, turns
 from games.pipeline.commands import (advance_short_way, game_apply_command, lock_for_command,
                                     seat_for_socket)
-from games.pipeline.on_loop import game_apply_command_on_loop, seat_for_socket_on_loop
+from games.pipeline.on_loop import (game_apply_command_on_loop, seat_for_socket_on_loop,
+                                    start_next_turn)
 from games.pipeline.steps import (ApplyResult, ServiceError, Step, check_playable, digest,
                                   lock_game, opponent_step, play_command, start_tasks,
                                   store_step)
@@ -35,7 +36,8 @@ from games.platform.definition import GameSetup, SeatChoice, SetupRefused
 __all__ = ["ApplyResult", "ServiceError", "STALLED_AFTER_SECONDS", "ancients_requeue_stalled",
            "check_playable", "game_advance", "game_apply_command", "game_apply_command_on_loop",
            "game_play", "game_setup", "game_start", "lock_for_command",
-           "lock_game", "seat_for_socket", "seat_for_socket_on_loop", "start_tasks"]
+           "lock_game", "seat_for_socket", "seat_for_socket_on_loop", "start_next_turn",
+           "start_tasks"]
 
 logger = logging.getLogger(__name__)
 

@@ -24,12 +24,12 @@ import psycopg
 from channels.db import database_sync_to_async
 
 from games.models import Game, Seat
-from games.pipeline import facts, loop_database, states, step_sql
+from games.pipeline import broadcast, facts, loop_database, states, step_sql, task_sender
 from games.pipeline.commands import (Found, held_for_command, replay_caught_up, seat_for_socket,
                                      seats_from_rows, short_way_step, socket_seat,
                                      socket_seats_statement)
 from games.pipeline.steps import (OPPONENT_COMMAND, ApplyResult, BuiltStep, after_commit,
-                                  moved_on, run_committed, with_updates)
+                                  moved_on, run_committed, start_tasks, with_updates)
 from games.platform.definition import GameDefinition
 
 logger = logging.getLogger(__name__)
@@ -66,13 +66,20 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             return None
         sql, params = step_sql.conditional_step(built.game, built.rows, built.commands,
                                                  built.fields, expected_version)
+        sent = None
         try:  # the statement goes out, and the updates are built while PostgreSQL runs it
             sent = await loop_database.send(sql, params)
             built = _with_updates(built, game_id)
             rows = await sent.rows()
-        except psycopg.Error:  # a kept connection PostgreSQL dropped, or the database is
-            # away: the database thread's way tries again (the write is conditional, so
-            # a step that did commit is then refused as stale, never stored twice)
+        except (psycopg.Error, asyncio.CancelledError) as error:
+            # a kept connection PostgreSQL dropped, the database away, or the command's
+            # task cancelled: the database thread's way tries again (the write is
+            # conditional, so a step that did commit is then refused as stale, never
+            # stored twice), and a step whose answer was lost is announced if it was stored
+            if sent is not None:
+                _announce_if_stored(built, known.bots)
+            if isinstance(error, asyncio.CancelledError):
+                raise
             logger.warning("game %s: the loop's statement failed", game_id, exc_info=True)
             return None
         if not step_sql.wrote(rows):
@@ -81,6 +88,63 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         for callback, robust in callbacks:
             run_committed(callback, robust)
         return result
+
+
+# How long a step whose answer was lost is looked for, once a second: until its version is
+# stored (by it or by another command) or the database has been away this long.
+UNANSWERED_LOOK_SECONDS = 60
+# The lookouts running (a task the loop holds no reference to may be collected unfinished).
+_LOOKOUTS: set[asyncio.Task] = set()
+
+
+def _announce_if_stored(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> None:
+    """Look out, in the background, for the step whose statement went out but whose answer
+    was lost, and announce it if PostgreSQL stored it: the caller's answer is then a
+    refusal (the database thread's way finds the game moved on) or an error, which sends
+    the mover's page to read the board again, but no one else is told, and the next turn
+    (the opponent's, a bot's) would not start."""
+    task = asyncio.get_running_loop().create_task(_look_out(built, bots))
+    _LOOKOUTS.add(task)
+    task.add_done_callback(_LOOKOUTS.discard)
+
+
+async def _look_out(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> None:
+    """Read, once a second, when the command at the step's version was made: if at the
+    instant this step's own rows carry, it is this step, stored, and what follows a stored
+    step runs as on the loop's way (held, every seat's update, the next turn); another
+    command there means another writer stored the version (and announced it)."""
+    game_id, command = built.result.game_id, built.commands[0]
+    statement = step_sql.stored_command_statement(game_id, command.version)
+    for _ in range(UNANSWERED_LOOK_SECONDS):
+        try:
+            rows = await loop_database.fetch(*statement)
+        except psycopg.Error:
+            rows = []  # the database still away
+        if rows:
+            if rows[0][0] != command.created:
+                return
+            logger.warning("game %s: version %s was stored though its answer was lost: "
+                           "announced", game_id, command.version)
+            callbacks, result = after_commit(built, publish=False, bots=bots)
+            for callback, robust in callbacks:
+                run_committed(callback, robust)
+            await broadcast.send(result.deliveries)
+            await start_next_turn(result)
+            return
+        await asyncio.sleep(1.0)
+    logger.warning("game %s: whether version %s was stored is unknown (the database away "
+                   "for %s s)", game_id, command.version, UNANSWERED_LOOK_SECONDS)
+
+
+async def start_next_turn(result: ApplyResult) -> None:
+    """`steps.start_tasks` from the event loop, once the step's updates are out: through
+    the database thread when the tasks run in the caller (database work)."""
+    if not result.tasks:
+        return
+    if task_sender.runs_in_caller():
+        await database_sync_to_async(start_tasks)(result)
+    else:
+        start_tasks(result)
 
 
 def _with_updates(built: BuiltStep, game_id: Any) -> BuiltStep:

@@ -142,6 +142,19 @@ def catch_up_statement(game_id: Any, after_version: int) -> tuple[str, list]:
     return _ROW_SQL[key], [after_version, Game._meta.pk.get_db_prep_value(game_id, db)]
 
 
+def stored_command_statement(game_id: Any, version: int) -> tuple[str, list]:
+    """One statement for when the command stored at `version` of the game was made (its
+    `created`, which every row of one step shares and which its writer set): no row while
+    that version is not stored."""
+    db = _described()
+    key = (db.vendor, "stored_command")
+    if key not in _ROW_SQL:
+        quote = db.ops.quote_name
+        _ROW_SQL[key] = (f"SELECT {quote('created')} FROM {quote(GameCommand._meta.db_table)} "
+                         f"WHERE {quote('game_id')} = %s AND {quote('version')} = %s")
+    return _ROW_SQL[key], [Game._meta.pk.get_db_prep_value(game_id, db), version]
+
+
 @dataclass(frozen=True)
 class CaughtUp:
     """What `catch_up_statement` read: the game row's version, last seq and status, and the

@@ -522,3 +522,97 @@ def test_a_socket_opening_reads_its_seat_without_the_games_snapshots_and_content
     assert len(queries) == 1, "the seat and the game's facts in one read"
     read = queries[0]["sql"].lower()
     assert "snapshot" not in read and '"content"' not in read
+
+
+async def _both_seats_connected(owner, teammate) -> tuple:
+    """A started skirmish, the command of the player to move, and both seats' sockets open:
+    the mover's and the partner's."""
+    game = await database_sync_to_async(start_skirmish)(owner, teammate)
+    user, command = await database_sync_to_async(the_player_to_move)(game, owner, teammate)
+    other = teammate if user == owner else owner
+    mover, partner = communicator(game.id, user), communicator(game.id, other)
+    await connect_seated(mover)
+    await connect_seated(partner)
+    return game, command, mover, partner
+
+
+@pytest.mark.asyncio
+async def test_a_step_stored_though_its_answer_was_lost_is_still_announced_to_every_seat(
+        owner, teammate, monkeypatch):
+    """PostgreSQL stores the step, and the loop's connection breaks before its answer comes
+    back: the database thread's way then finds the game moved on and refuses the command as
+    stale (the mover's page reads the board again on that), and every seat is still told of
+    the stored step, as if it had been answered: the partner, never told, would wait on a
+    turn the board did not show them."""
+    game, command, mover, partner = await _both_seats_connected(owner, teammate)
+    real_send, answers_lost = loop_database.send, []
+
+    async def send_then_lose_the_answer(sql: str, params: list):
+        sent = await real_send(sql, params)
+        if sql.startswith("WITH ") and not answers_lost:  # the step's conditional statement
+            real_rows = sent.rows
+
+            async def rows_lost():
+                answers_lost.append(await real_rows())
+                raise psycopg.OperationalError("the connection broke after PostgreSQL answered")
+            sent.rows = rows_lost
+        return sent
+
+    monkeypatch.setattr(loop_database, "send", send_then_lose_the_answer)
+    await mover.send_json_to({"type": "command", "id": 1, "expected_version": game.version,
+                              "command": command})
+
+    answer = await receive_until(mover, lambda m: m["type"] in ("ack", "rejected"))
+    assert answer["type"] == "rejected" and answer["code"] == "stale_version"
+    assert answers_lost == [[(1,)]]  # PostgreSQL did store the step
+    for seat in (mover, partner):
+        update = await receive_until(seat, lambda m: m["type"] == "update")
+        assert update["version"] == game.version + 1
+    stored_game = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert stored_game.version == game.version + 1
+    assert await database_sync_to_async(history_problems)(stored_game) == []
+    await mover.disconnect()
+    await partner.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_step_whose_statement_was_lost_unstored_is_announced_once_by_the_way_that_stored_it(
+        owner, teammate, monkeypatch, caplog):
+    """The loop's statement is lost before PostgreSQL stores anything: the database
+    thread's way stores the command and announces it, and the loop's lookout, finding
+    another writer's command at that version, announces nothing."""
+    from games.pipeline import on_loop as loop_way
+
+    game, command, mover, partner = await _both_seats_connected(owner, teammate)
+    real_send, lost = loop_database.send, []
+
+    async def send_something_else_and_lose_it(sql: str, params: list):
+        if not sql.startswith("WITH ") or lost:
+            return await real_send(sql, params)
+        sent = await real_send("SELECT 1", [])  # the step's own statement never goes out
+
+        async def rows_lost():
+            lost.append(await loop_database.Sent.rows(sent))
+            raise psycopg.OperationalError("the connection broke before PostgreSQL answered")
+        sent.rows = rows_lost
+        return sent
+
+    monkeypatch.setattr(loop_database, "send", send_something_else_and_lose_it)
+    looked, real_look_out = [], loop_way._look_out
+
+    async def look_out(built, bots) -> None:
+        await real_look_out(built, bots)
+        looked.append(built.result.version)
+    monkeypatch.setattr(loop_way, "_look_out", look_out)
+    await mover.send_json_to({"type": "command", "id": 1, "expected_version": game.version,
+                              "command": command})
+
+    answer = await receive_until(mover, lambda m: m["type"] in ("ack", "rejected"))
+    assert answer == {"type": "ack", "id": 1, "version": game.version + 1}  # the thread's way
+    update = await receive_until(partner, lambda m: m["type"] == "update")
+    assert update["version"] == game.version + 1
+    await asyncio.wait_for(asyncio.gather(*loop_way._LOOKOUTS), 10)
+    assert lost and looked == [game.version + 1]  # the lookout ran to its end
+    assert "announced" not in caplog.text
+    await mover.disconnect()
+    await partner.disconnect()
