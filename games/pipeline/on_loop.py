@@ -90,8 +90,8 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
         return result
 
 
-# How long a step whose answer was lost is looked for, once a second: until its version is
-# stored (by it or by another command) or the database has been away this long.
+# How long a step whose answer was lost is looked for, once a second, until its version is
+# stored (by it, or by another command, which then announces itself).
 UNANSWERED_LOOK_SECONDS = 60
 # The lookouts running (a task the loop holds no reference to may be collected unfinished).
 _LOOKOUTS: set[asyncio.Task] = set()
@@ -115,7 +115,9 @@ async def _look_out(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> None
     command there means another writer stored the version (and announced it)."""
     game_id, command = built.result.game_id, built.commands[0]
     statement = step_sql.stored_command_statement(game_id, command.version)
-    for _ in range(UNANSWERED_LOOK_SECONDS):
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + UNANSWERED_LOOK_SECONDS
+    while loop.time() < give_up:
         try:
             rows = await loop_database.fetch(*statement)
         except psycopg.Error:
@@ -125,15 +127,20 @@ async def _look_out(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> None
                 return
             logger.warning("game %s: version %s was stored though its answer was lost: "
                            "announced", game_id, command.version)
-            callbacks, result = after_commit(built, publish=False, bots=bots)
-            for callback, robust in callbacks:
-                run_committed(callback, robust)
-            await broadcast.send(result.deliveries)
-            await start_next_turn(result)
+            try:
+                callbacks, result = after_commit(built, publish=False, bots=bots)
+                for callback, robust in callbacks:
+                    run_committed(callback, robust)
+                await broadcast.send(result.deliveries)
+                await start_next_turn(result)
+            except Exception:  # the seats catch up at the next change or when they resync
+                logger.exception("game %s: announcing version %s failed", game_id,
+                                 command.version)
             return
         await asyncio.sleep(1.0)
-    logger.warning("game %s: whether version %s was stored is unknown (the database away "
-                   "for %s s)", game_id, command.version, UNANSWERED_LOOK_SECONDS)
+    logger.warning("game %s: version %s not stored within %s s of its lost answer: left to "
+                   "whichever command stores it", game_id, command.version,
+                   UNANSWERED_LOOK_SECONDS)
 
 
 async def start_next_turn(result: ApplyResult) -> None:
