@@ -71,23 +71,31 @@ async def game_apply_command_on_loop(*, game_id: Any, user, expected_version: An
             sent = await loop_database.send(sql, params)
             built = _with_updates(built, game_id)
             rows = await sent.rows()
-        except (psycopg.Error, asyncio.CancelledError) as error:
-            # a kept connection PostgreSQL dropped, the database away, or the command's
-            # task cancelled: the database thread's way tries again (the write is
-            # conditional, so a step that did commit is then refused as stale, never
-            # stored twice), and a step whose answer was lost is announced if it was stored
+        except asyncio.CancelledError:  # the command's task: the answer is lost
             if sent is not None:
                 _announce_if_stored(built, known.bots)
-            if isinstance(error, asyncio.CancelledError):
-                raise
+            raise
+        except psycopg.Error as error:
+            # a kept connection PostgreSQL dropped, or the database away: the database
+            # thread's way tries again (the write is conditional, so a step that did commit
+            # is then refused as stale, never stored twice), and a step whose answer was lost
+            # is announced if it was stored (a refusal, a bad value say, stored nothing)
+            if sent is not None and isinstance(error, psycopg.OperationalError):
+                _announce_if_stored(built, known.bots)
             logger.warning("game %s: the loop's statement failed", game_id, exc_info=True)
             return None
         if not step_sql.wrote(rows):
             return None  # the game moved on in the database: the locked way says how
-        callbacks, result = after_commit(built, publish=False, bots=known.bots)
-        for callback, robust in callbacks:
-            run_committed(callback, robust)
-        return result
+        return _committed(built, known.bots)
+
+
+def _committed(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> ApplyResult:
+    """What follows the loop's stored step in this process (held, for one), and the answer
+    whose updates and next turn the caller sends and starts."""
+    callbacks, result = after_commit(built, publish=False, bots=bots)
+    for callback, robust in callbacks:
+        run_committed(callback, robust)
+    return result
 
 
 # How long a step whose answer was lost is looked for, once a second, until its version is
@@ -128,9 +136,7 @@ async def _look_out(built: BuiltStep, bots: Optional[Mapping[str, str]]) -> None
             logger.warning("game %s: version %s was stored though its answer was lost: "
                            "announced", game_id, command.version)
             try:
-                callbacks, result = after_commit(built, publish=False, bots=bots)
-                for callback, robust in callbacks:
-                    run_committed(callback, robust)
+                result = _committed(built, bots)
                 await broadcast.send(result.deliveries)
                 await start_next_turn(result)
             except Exception:  # the seats catch up at the next change or when they resync

@@ -616,3 +616,29 @@ async def test_a_step_whose_statement_was_lost_unstored_is_announced_once_by_the
     assert "announced" not in caplog.text
     await mover.disconnect()
     await partner.disconnect()
+
+
+def test_a_step_postgresql_refused_is_not_looked_out_for(owner, teammate, monkeypatch):
+    """A refusal is PostgreSQL's answer, and says nothing was stored: no lookout runs for
+    it (a lost answer's would read the game once a second for up to a minute)."""
+    from games.pipeline import on_loop as loop_way
+
+    game = start_skirmish(owner, teammate)
+    known_to_this_process(game, owner, teammate)
+    user, command = the_player_to_move(game, owner, teammate)
+    real_send, looked = loop_database.send, []
+
+    async def send_refused(sql: str, params: list):
+        sent = await real_send("SELECT 1", [])  # nothing is stored
+
+        async def rows_refused():
+            await loop_database.Sent.rows(sent)
+            raise psycopg.errors.DataError("a value PostgreSQL refused")
+        sent.rows = rows_refused
+        return sent
+
+    monkeypatch.setattr(loop_database, "send", send_refused)
+    monkeypatch.setattr(loop_way, "_announce_if_stored", lambda *args: looked.append(args))
+
+    assert on_loop(game, user, command) is None  # the database thread's way answers
+    assert looked == []

@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
+from support.sockets import child_pids
+
 USER, PASSWORD = "wildlands", "wildlands"
 
 
@@ -101,18 +103,10 @@ class PrivateCluster:
                 pass
 
     def _processes(self) -> list[int]:
-        """The postmaster (from its pid file), then its children."""
+        """The postmaster (from its pid file), then its children (every one is named
+        "postgres: ..." on its command line)."""
         postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
-        children = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    stat = (entry / "stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == postmaster:
-                    children.append(int(entry.name))
-        return [postmaster, *sorted(children)]
+        return [postmaster, *child_pids(postmaster, marker="postgres")]
 
     def running(self) -> bool:
         return (self.data / "postmaster.pid").exists()
