@@ -6,9 +6,12 @@ REDIS_URL, else the loopback services `.ci/run` starts (role `wildlands`, databa
 `wl_bench`, Redis db 11), so `make bench` works on a CI-shaped machine as it is. The
 benchmark database is created if missing and migrated; games the benchmarks create are
 left in it rather than flushing anything. They add up (a whole `make bench` leaves some
-3,000 games, and the load steps' durability check reads only their own): after a week of
-runs, 2.7 GB of them measured no slower at 1,000 load tables than a fresh database
-(docs/performance.md). Point BENCH_DATABASE_URL at a new name to start empty.
+30,000 games, most of them the peer table's, and the load steps' durability check reads
+only their own): after a week of runs, 2.7 GB of them measured no slower at 1,000 load
+tables than a fresh database, and at 9.7 GB the peer table's figures were still within
+their spread, though a run of it took nearly three times as long, making its games
+(docs/performance.md). Every site benchmark prints what the database holds
+(`database_held`). Point BENCH_DATABASE_URL at a new name to start empty.
 """
 from __future__ import annotations
 
@@ -105,7 +108,29 @@ def machine() -> list[str]:
         f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}",
         f"machine: {os.cpu_count()} CPUs ({model}), {memory} memory, load average {load}",
         f"python {platform.python_version()}, {pg}, {rd}",
+        database_held(),
     ]
+
+
+def database_held() -> str:
+    """The line that says what the benchmark database holds. Its games stay from run to run
+    (the module's docstring), so its size is part of what a figure was measured on: grown
+    to 9.7 GB, it made the benchmarks' set-up nearly three times as slow
+    (docs/performance.md)."""
+    import psycopg
+
+    database = urls()[0]
+    name = database.rsplit("/", 1)[-1].split("?", 1)[0]
+    try:
+        with psycopg.connect(database.replace("postgres://", "postgresql://", 1),
+                             connect_timeout=5) as conn:
+            size, games = conn.execute(
+                "SELECT pg_database_size(current_database()), "
+                "(SELECT reltuples FROM pg_class WHERE relname = 'games_game')").fetchone()
+    except psycopg.Error as error:
+        return f"benchmark database {name}: not read ({type(error).__name__})"
+    held = "no games yet" if games is None or games < 0 else f"about {games:,.0f} games"
+    return f"benchmark database {name}: {size / 2 ** 30:.1f} GiB, {held}"
 
 
 def percentile(values: Sequence[float], p: float) -> float:
