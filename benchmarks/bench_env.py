@@ -118,12 +118,12 @@ def database_held() -> str:
     to 9.7 GB, it made the benchmarks' set-up nearly three times as slow
     (docs/performance.md)."""
     import psycopg
+    from urllib.parse import urlparse
 
     database = urls()[0]
-    name = database.rsplit("/", 1)[-1].split("?", 1)[0]
+    name = urlparse(database).path.lstrip("/")
     try:
-        with psycopg.connect(database.replace("postgres://", "postgresql://", 1),
-                             connect_timeout=5) as conn:
+        with psycopg.connect(database, connect_timeout=5) as conn:
             size, games = conn.execute(
                 "SELECT pg_database_size(current_database()), "
                 "(SELECT reltuples FROM pg_class WHERE relname = 'games_game')").fetchone()
